@@ -1,0 +1,21 @@
+# The two commands in the README: `make play` and `make test`.
+# Both set up a private virtualenv (.venv) from requirements.txt on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+.PHONY: play test setup
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python tools/sim.py $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q

@@ -1,0 +1,173 @@
+"""``bag``: a table tool that draws pieces or rocks without replacement.
+
+``draw`` is the move; the chance node that follows weighs every kind still
+in the bag by how many are left. ``return`` puts every drawn item back.
+"""
+
+from engine.state import State, CHANCE, IllegalMove
+from engine.pieces import parse_piece, fmt_piece, NotationError
+
+PRESETS = {
+    "bag_of_ice": "r3,y3,g3,c3,p3,r2,y2,p2,c2*2,g2*2,r1,y1*2,g1*2,c1*2,p1*2",
+    "ice_stalks": "r*5,o*5,y*5,g*5,c*5,b*5,p*5",
+}
+DRAW = 0
+RETURN = 1
+_ITEM = 64      # action of an outcome is _ITEM + piece code
+MAX_ITEMS = 250
+
+
+def parse_contents(text):
+    """``'r3*2,y1*4'`` or rocks ``'r*5'`` -> (kinds bytes, counts bytearray)."""
+    counts = {}
+    for part in text.split(","):
+        name, star, n = part.partition("*")
+        try:
+            p = parse_piece(name, rock_ok=True)
+        except NotationError as e:
+            raise ValueError("contents: %s" % e)
+        if star:
+            if not n.isdigit() or not 1 <= int(n) <= MAX_ITEMS:
+                raise ValueError("contents: bad count in %r (use like r3*2)" % part)
+            k = int(n)
+        else:
+            k = 1
+        counts[p] = counts.get(p, 0) + k
+    kinds = sorted(counts)
+    total = 0
+    for p in kinds:
+        total += counts[p]
+    if total > MAX_ITEMS:
+        raise ValueError("contents: at most %d items in a bag" % MAX_ITEMS)
+    return bytes(kinds), bytearray([counts[p] for p in kinds])
+
+
+class Game(State):
+    """A bag; the state shows what is left per kind and what was drawn."""
+
+    GAME = "bag"
+    OPTIONS = ("preset", "contents")
+    UNDO_DEPTH = 24
+    __slots__ = ("name", "kinds", "full", "left", "drawn", "pending")
+
+    def _configure(self, opts):
+        preset = opts.pop("preset", None)
+        contents = opts.pop("contents", None)
+        if preset is not None and contents is not None:
+            raise ValueError("give preset= or contents=, not both")
+        if contents is None:
+            preset = preset or "bag_of_ice"
+            if preset not in PRESETS:
+                raise ValueError("preset=%s: choose one of %s"
+                                 % (preset, "|".join(sorted(PRESETS))))
+            contents = PRESETS[preset]
+        self.name = preset or "custom"
+        self.kinds, self.full = parse_contents(contents)
+
+    def _init(self):
+        self.left = bytearray(self.full)
+        self.drawn = bytearray()   # piece codes in draw order
+        self.pending = False       # a draw is waiting for its chance outcome
+
+    def remaining(self):
+        t = 0
+        for n in self.left:
+            t += n
+        return t
+
+    def to_move(self):
+        return CHANCE if self.pending else 0
+
+    def legal_actions(self):
+        if self.pending:
+            return []
+        out = []
+        if self.remaining():
+            out.append(DRAW)
+        if self.drawn:
+            out.append(RETURN)
+        return out
+
+    def chance_outcomes(self):
+        if not self.pending:
+            return []
+        return [(_ITEM + self.kinds[i], self.left[i])
+                for i in range(len(self.kinds)) if self.left[i]]
+
+    def token(self, a):
+        if a == DRAW:
+            return "draw"
+        if a == RETURN:
+            return "return"
+        return fmt_piece(a - _ITEM)
+
+    def action(self, tok):
+        if tok == "draw":
+            return DRAW
+        if tok == "return":
+            return RETURN
+        try:
+            return _ITEM + parse_piece(tok, rock_ok=True)
+        except NotationError:
+            raise IllegalMove("unknown token %r: bag moves are draw, return, "
+                              "and at a draw the item drawn (like r3 or r)" % tok)
+
+    def why_illegal(self, a):
+        if self.pending:
+            if a < _ITEM:
+                return "a draw is under way: sample it first"
+            return "no %s is left in the bag" % fmt_piece(a - _ITEM)
+        if a == DRAW:
+            return "the bag is empty: return the drawn items first"
+        if a == RETURN:
+            return "nothing has been drawn"
+        return "draw first"
+
+    def _apply(self, a):
+        if a == DRAW:
+            self.pending = True
+        elif a == RETURN:
+            self.left = bytearray(self.full)
+            self.drawn = bytearray()
+        else:
+            p = a - _ITEM
+            self.left[self.kinds.find(bytes((p,)))] -= 1
+            self.drawn.append(p)
+            self.pending = False
+
+    def scores(self):
+        return [len(self.drawn)]
+
+    def counts(self):
+        """``{token: left}`` for every kind the bag holds."""
+        return dict([(fmt_piece(self.kinds[i]), self.left[i])
+                     for i in range(len(self.kinds))])
+
+    def fields(self):
+        return {"bag": self.name, "left": self.counts(),
+                "remaining": self.remaining(),
+                "drawn": [fmt_piece(p) for p in self.drawn]}
+
+    def render(self):
+        left = " ".join(["%s:%d" % (fmt_piece(self.kinds[i]), self.left[i])
+                         for i in range(len(self.kinds))])
+        drawn = " ".join([fmt_piece(p) for p in self.drawn]) or "-"
+        return "left %d  %s\ndrawn %s%s" % (self.remaining(), left, drawn,
+                                            "  (drawing)" if self.pending else "")
+
+    def _pack(self):
+        return bytes((1 if self.pending else 0,)) + bytes(self.left) + bytes(self.drawn)
+
+    def _restore(self, body):
+        k = len(self.kinds)
+        if len(body) < 1 + k or body[0] > 1:
+            raise ValueError("bag state is truncated or malformed")
+        left = bytearray(body[1:1 + k])
+        drawn = bytearray(body[1 + k:])
+        # every item is either still in the bag or drawn, never both
+        for i in range(k):
+            if left[i] + drawn.count(self.kinds[i]) != self.full[i]:
+                raise ValueError("bag state does not match its contents")
+        if len(drawn) + sum(left) != sum(self.full):
+            raise ValueError("bag state does not match its contents")
+        self.pending, self.left, self.drawn = bool(body[0]), left, drawn

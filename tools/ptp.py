@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Pocket Pyramids text protocol on stdin/stdout.
+
+    python tools/ptp.py [--seed N]
+
+One command per line; see docs/protocol.md. The same ``Session`` runs on a
+board, so this is only a thin wrapper.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from engine.protocol import Session  # noqa: E402
+
+
+def main(argv=None):
+    args = list(sys.argv[1:] if argv is None else argv)
+    seed = None
+    if args[:1] == ["--seed"] and len(args) > 1:
+        seed = int(args[1])
+    session = Session(seed)
+    for line in sys.stdin:
+        sys.stdout.write(session.handle(line.rstrip("\r\n")))
+        sys.stdout.flush()
+        if session.done:
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
