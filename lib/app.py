@@ -1,0 +1,417 @@
+"""The app shell: boot, menu, settings, and one game or table tool at a time.
+
+Composition (code.py, tools/sim.py, tests)::
+
+    app = App(display, buttons, store, clock=None, seed=None)
+    app.run()          # forever; or call app.step() once per loop pass
+
+``display``, ``buttons``, ``store`` are the platform's objects (lib.display,
+lib.buttons, lib.save). ``clock()`` returns milliseconds (default: the
+board's ticks); ``seed`` seeds the chance generator (default: os.urandom).
+
+Screen contract
+===============
+
+Every game and tool ``<id>`` (as in ``engine.registry.GAMES``) has a module
+``lib/screen_<id>.py`` defining::
+
+    class Screen:
+        def __init__(self, app, state): ...
+        def key(self, k): ...      # one button; return True if the frame changed
+        def tick(self, now): ...   # each loop pass, now in ms; True to redraw
+        def draw(self, d): ...     # paint the whole frame; never call d.show()
+        def close(self): ...       # optional: leaving, drop big buffers
+
+* ``state`` is the engine State, new or resumed from a save. Auto chance
+  nodes (deals) are already resolved; a node the player rolls may be pending
+  (resolve it with ``app.chance()`` when you like, e.g. in ``__init__``).
+* ``k`` is one of UP DOWN LEFT RIGHT A B (constants in this module).
+  Direction keys repeat while held. A comes when pressed. B comes when it
+  is released after a short press: holding B for about a second is the
+  escape gesture (the app saves and returns to the menu), which screens
+  never see.
+* ``d`` has ``width`` and ``height`` (8 or 16), ``fill(c)`` and
+  ``pixel(x, y, c)`` with colours from lib.palette. The app calls ``draw``
+  only after ``key`` or ``tick`` returned True (or a service asked for it),
+  then shows the frame once.
+* Allocate in ``__init__``; ``key``/``tick``/``draw`` should build no lists,
+  strings or tuples, so a long evening does not fragment the heap.
+* Game logic lives in the engine: every move goes through ``app.play``.
+
+App services for a screen:
+
+``app.state``          the current State (read it; change it only via app).
+``app.play(a)``        apply action ``a`` through ``state.apply_action``. If
+                       illegal: a refusal flash, nothing changes, False.
+                       Else: auto chance nodes are resolved with the app's
+                       Rng, the game is marked for saving, and if another
+                       player is now to move the hand-off screen shows
+                       first. True.
+``app.chance()``       resolve one pending chance node with the Rng; the
+                       action taken, or -1 if the state is not at chance.
+``app.undo()``         take back the last action (refusal flash if none).
+``app.refuse()``       a visible "no" flash over the frame.
+``app.handoff(p)``     show the hand-off screen for player ``p`` now.
+``app.show_scores()``  the scores screen for the current state; B returns.
+``app.exit_to_menu()`` save and leave (as the escape gesture does).
+``app.redraw()``       ask for a redraw outside key/tick.
+``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings).
+
+A game's modules (``engine.<id>`` and ``lib.screen_<id>``) are imported when
+it is chosen and dropped from ``sys.modules`` when it is left.
+"""
+
+import gc
+import sys
+
+from engine import registry
+from engine.rng import Rng
+from engine.state import CHANCE, OVER, IllegalMove
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# keys as screens see them
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+
+ESCAPE_MS = const(900)     # hold B this long to leave a game
+REPEAT_DELAY = const(400)  # direction keys: first repeat
+REPEAT_MS = const(140)     # then every
+SAVE_IDLE_MS = const(2000)  # save a changed game once the buttons rest this long
+REFUSE_MS = const(450)
+BOOT_MS = const(1200)
+
+_TICKS_PERIOD = const(1 << 29)
+_TICKS_HALF = const(1 << 28)
+
+
+def ticks_diff(a, b):
+    """``a - b`` for a millisecond clock that wraps at 2**29 (as
+    ``supervisor.ticks_ms`` does), correct while the gap is under 3 days."""
+    return ((a - b + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF
+
+
+def _default_clock():
+    try:
+        from supervisor import ticks_ms
+        return ticks_ms
+    except ImportError:
+        import time
+        return lambda: int(time.monotonic() * 1000)
+
+
+def _release(name):
+    """Forget a module so its memory can be collected: drop it from
+    ``sys.modules`` and from its package's attributes."""
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    pkg = sys.modules.get(name[:i])
+    if pkg is not None and hasattr(pkg, name[i + 1:]):
+        try:
+            delattr(pkg, name[i + 1:])
+        except (AttributeError, TypeError):
+            pass
+
+
+def _has_screen(gid):
+    """True if ``lib/screen_<gid>`` imports; leaves nothing loaded."""
+    name = "lib.screen_" + gid
+    loaded = name in sys.modules
+    try:
+        __import__(name)
+        ok = True
+    except ImportError:
+        ok = False
+    if not loaded:
+        _release(name)
+    return ok
+
+
+class App:
+    """Owns the display, the buttons, the store, the Rng and the one game."""
+
+    def __init__(self, display, buttons, store=None, clock=None, seed=None):
+        from lib.settings import Settings
+        from lib import menu
+        from lib import screens_common
+        self.d = display
+        self.buttons = buttons
+        self.store = store
+        self.clock = clock or _default_clock()
+        self.rng = Rng(seed)
+        self.now = self.clock()
+        self.settings = Settings(store)
+        self.settings.apply(display)
+        self.common = screens_common
+        self.state = None
+        self.game = None         # id of the game or tool being played
+        self.game_scr = None     # its Screen
+        self.scr = None          # what gets keys now (game or shell screen)
+        self.unsaved = False     # a committed move not yet in the store
+        self.saves = 0           # records written (for tests and the budget)
+        self._idle_since = self.now
+        self._player = -1        # last human to move, for hand-offs
+        self._b_at = -1          # when B went down, or -1
+        self._rep_key = -1       # direction key held for repeats
+        self._rep_at = 0
+        self._refuse_at = -1     # refusal flash start, or -1
+        self._redraw = True
+        # games whose engine and screen both exist can be entered
+        avail = registry.available()
+        self.playable = [g for g in avail if _has_screen(g)]
+        gc.collect()
+        self.menu = menu.Menu(self)
+        self.scr = screens_common.Boot(self)
+
+    # ---- services for screens ----------------------------------------------
+    def redraw(self):
+        self._redraw = True
+
+    def refuse(self):
+        self._refuse_at = self.now
+        self._redraw = True
+
+    def play(self, a):
+        st = self.state
+        try:
+            st.apply_action(a)
+        except IllegalMove:
+            self.refuse()
+            return False
+        self._after_move()
+        return True
+
+    def chance(self):
+        st = self.state
+        if st is None or st.to_move() != CHANCE:
+            return -1
+        outs = st.chance_outcomes()
+        a = outs[self.rng.weighted([o[1] for o in outs])][0]
+        st.apply_action(a)
+        self._after_move()
+        return a
+
+    def undo(self):
+        st = self.state
+        if st is None or not st.can_undo():
+            self.refuse()
+            return False
+        st.undo()
+        self._after_move()
+        return True
+
+    def handoff(self, p):
+        self._player = p
+        self.scr = self.common.Handoff(self, p)
+        self._redraw = True
+
+    def show_scores(self):
+        if self.state is not None:
+            self.scr = self.common.Scores(self, self.game, self.state.scores(),
+                                          self.scr)
+            self._redraw = True
+
+    def exit_to_menu(self):
+        self._leave()
+        self.scr = self.menu
+        self._redraw = True
+
+    # ---- game lifecycle ------------------------------------------------------
+    def _auto(self):
+        """Resolve deal-like chance nodes at once (with no animation)."""
+        st = self.state
+        n = 0
+        while st.to_move() == CHANCE and st.auto_chance() and n < 10000:
+            outs = st.chance_outcomes()
+            st.apply_action(outs[self.rng.weighted([o[1] for o in outs])][0])
+            n += 1
+
+    def _after_move(self):
+        self._auto()
+        self.unsaved = True
+        self._redraw = True
+        st = self.state
+        p = st.to_move()
+        if p == OVER:
+            self.settings.record(self.game, st.scores())
+        elif p >= 0 and st.num_players() > 1 and p != self._player:
+            self.handoff(p)
+
+    def enter(self, gid, state=None):
+        """Start (or, given a state, resume) a game or tool. False if it
+        cannot be played here; the menu shows a refusal then."""
+        if gid not in self.playable:
+            return False
+        try:
+            if state is None:
+                state = self._new(gid)
+            mod = __import__("lib.screen_" + gid, None, None, ("Screen",))
+        except (ValueError, ImportError, MemoryError):
+            self._leave()
+            return False
+        self.game = gid
+        self.state = state
+        self._player = -1
+        self.unsaved = False
+        self._auto()
+        self.game_scr = mod.Screen(self, state)
+        self.scr = self.game_scr
+        self._redraw = True
+        st = self.state
+        p = st.to_move()
+        if p >= 0 and st.num_players() > 1:
+            self.handoff(p)
+        else:
+            self._player = p
+        return True
+
+    def _new(self, gid):
+        opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
+        try:
+            return registry.new(gid, opts)
+        except ValueError:
+            # remembered options this engine no longer takes: use defaults
+            return registry.new(gid)
+
+    def restart(self, options):
+        """Replace the current game with a new one of the same id and these
+        options (the dice and bag tools change die or bag this way)."""
+        st = registry.new(self.game, options)
+        self.state = st
+        self.unsaved = True
+        self._player = -1
+        self._auto()
+        self._redraw = True
+        return st
+
+    def _leave(self):
+        if self.state is not None:
+            self._save()
+        scr = self.game_scr
+        if scr is not None and hasattr(scr, "close"):
+            scr.close()
+        gid = self.game
+        self.game_scr = None
+        self.state = None
+        self.game = None
+        if gid:
+            _release("lib.screen_" + gid)
+            _release("engine." + gid)
+        gc.collect()
+
+    # ---- saving --------------------------------------------------------------
+    def _save(self):
+        """Write the game to the store if it changed; a finished game is
+        cleared instead, so it is not offered at boot."""
+        if not self.unsaved or self.store is None:
+            self.unsaved = False
+            return
+        st = self.state
+        if st.to_move() == OVER:
+            self.store.clear_game()
+        else:
+            self.store.save_game(st.serialize())
+        self.saves += 1
+        self.unsaved = False
+
+    def resume_offer(self):
+        """At boot: the saved game as a State, None if there is none, or a
+        short reason string if the record is unusable (and then forgotten)."""
+        if self.store is None:
+            return None
+        try:
+            data = self.store.load_game()
+        except ValueError:
+            self.store.clear_game()
+            return "corrupt"
+        if not data:
+            return None
+        try:
+            st = registry.deserialize(bytes(data))
+        except (ValueError, IllegalMove, IndexError, MemoryError):
+            st = None
+        if st is None or st.GAME not in self.playable or st.to_move() == OVER:
+            self.store.clear_game()
+            gc.collect()
+            return "foreign" if st is None or st.GAME not in self.playable else None
+        return st
+
+    # ---- the loop --------------------------------------------------------------
+    def key(self, k):
+        """Deliver one key to the current screen (tests may call this)."""
+        self._idle_since = self.now
+        if self.scr.key(k):
+            self._redraw = True
+
+    def _press(self, k):
+        self._idle_since = self.now
+        if k == B:
+            self._b_at = self.now
+            return
+        if k <= RIGHT:
+            self._rep_key = k
+            self._rep_at = self.now + REPEAT_DELAY
+        self.key(k)
+
+    def _release_key(self, k):
+        self._idle_since = self.now
+        if k == B:
+            if self._b_at >= 0:
+                self._b_at = -1
+                self.key(B)
+            return
+        if k == self._rep_key:
+            self._rep_key = -1
+
+    def _poll(self):
+        """Feed raw button transitions to _press/_release_key."""
+        b = self.buttons
+        while True:
+            ev = b.get()
+            if ev is None:
+                return
+            if ev.pressed:
+                self._press(ev.key_number)
+            else:
+                self._release_key(ev.key_number)
+
+    def step(self):
+        """One loop pass: read buttons, run timers, save when idle, draw."""
+        now = self.clock()
+        self.now = now
+        self._poll()
+        if self._b_at >= 0 and ticks_diff(now, self._b_at) >= ESCAPE_MS:
+            self._b_at = -1
+            if self.game is not None:
+                self.exit_to_menu()
+        if self._rep_key >= 0 and ticks_diff(now, self._rep_at) >= 0:
+            self._rep_at = now + REPEAT_MS
+            self.key(self._rep_key)
+        if self.scr.tick(now):
+            self._redraw = True
+        if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:
+            self._refuse_at = -1
+            self._redraw = True
+        if (self.unsaved and self.state is not None and self._b_at < 0 and
+                ticks_diff(now, self._idle_since) >= SAVE_IDLE_MS):
+            self._save()
+        if self._redraw:
+            self._redraw = False
+            d = self.d
+            self.scr.draw(d)
+            if self._refuse_at >= 0:
+                self.common.refusal(d)
+            d.show()
+
+    def run(self):
+        while True:
+            self.step()

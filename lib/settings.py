@@ -1,0 +1,189 @@
+"""Remembered settings: brightness, players and options per game, the table
+tools' last choices, and the last result of each game.
+
+Everything is one small record in the platform store (NVM), written only
+when something changed and the player leaves a screen, so a session costs a
+handful of flash writes. An unreadable record gives the defaults.
+
+Each setting is a choice from a fixed tuple of option strings; a game gets
+only the options its engine declares (``State.OPTIONS``), so a setting for
+an option an engine does not take is harmless.
+"""
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# (key, game or "" for general, engine option name, choices, default index)
+ITEMS = (
+    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 2),
+    ("ice_solo.colours", "ice_solo", "colours", ("4", "5"), 0),
+    ("ice_solo.quick", "ice_solo", "quick", ("off", "on"), 0),
+    ("bag_of_ice.players", "bag_of_ice", "players",
+     ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), 1),
+    ("bag_of_ice.target", "bag_of_ice", "target",
+     ("30", "40", "50", "60", "80", "100"), 3),
+    ("ice_stalks.players", "ice_stalks", "players", ("2", "3", "4"), 0),
+    ("ice_towers.players", "ice_towers", "players", ("2", "3", "4", "5"), 0),
+    ("ice_towers.ghost", "ice_towers", "ghost", ("off", "on"), 0),
+    ("dice.die", "dice", "die", ("pyramid", "color", "treehouse", "d6"), 0),
+    ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0),
+    ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0),
+)
+# settings the settings screen shows (the tools' own are picked in the tools)
+SHOWN = 8
+BRIGHT = const(0)
+COLOURS = "roygcbpwk"   # custom bag: rocks per colour, in this order
+CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00\x00"
+CUSTOM_MAX = const(15)
+_MAGIC = b"PS"
+_VERSION = const(1)
+_GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
+          "dice", "bag")
+
+
+def index(key):
+    for i in range(len(ITEMS)):
+        if ITEMS[i][0] == key:
+            return i
+    raise KeyError(key)
+
+
+class Settings:
+    """Current values (indexes into each item's choices) and persistence."""
+
+    def __init__(self, store=None):
+        self.store = store
+        self.vals = bytearray([it[4] for it in ITEMS])
+        self.custom = bytearray(CUSTOM_DEFAULT)
+        self.results = {}     # game id -> list of scores of its last game
+        self.last = None      # id of the game that finished most recently
+        self.dirty = False
+        if store is not None:
+            try:
+                data = store.load_settings()
+            except ValueError:
+                data = None
+            if data:
+                self.decode(bytes(data))
+
+    # ---- values ----------------------------------------------------------
+    def get(self, key):
+        """The chosen option string of ``key``."""
+        i = index(key)
+        return ITEMS[i][3][self.vals[i]]
+
+    def set(self, key, value):
+        i = index(key)
+        v = ITEMS[i][3].index(value)
+        if self.vals[i] != v:
+            self.vals[i] = v
+            self.dirty = True
+
+    def step(self, i, delta):
+        """Move item ``i`` to the next/previous choice (clamped); True if it
+        changed."""
+        n = len(ITEMS[i][3])
+        v = self.vals[i] + delta
+        if v < 0 or v >= n:
+            return False
+        self.vals[i] = v
+        self.dirty = True
+        return True
+
+    def brightness(self):
+        """Brightness level 1..8."""
+        return self.vals[BRIGHT] + 1
+
+    def apply(self, display):
+        """Set the display brightness from the setting."""
+        display.brightness = self.brightness()
+
+    def options(self, gid, accepted):
+        """The remembered options of game ``gid`` that its engine takes."""
+        out = {}
+        for i in range(len(ITEMS)):
+            it = ITEMS[i]
+            if it[1] == gid and it[2] in accepted:
+                out[it[2]] = it[3][self.vals[i]]
+        return out
+
+    def set_custom(self, counts):
+        if bytes(counts) != bytes(self.custom):
+            self.custom = bytearray(counts)
+            self.dirty = True
+
+    def record(self, gid, scores):
+        """Remember the result of a finished game (for the scores screen)."""
+        self.results[gid] = [int(s) for s in scores][:12]
+        self.last = gid
+        self.dirty = True
+
+    # ---- persistence -----------------------------------------------------
+    def encode(self):
+        out = bytearray(_MAGIC)
+        out.append(_VERSION)
+        out.append(len(self.vals))
+        out += self.vals
+        out += self.custom
+        gids = [g for g in _GAMES if g in self.results]
+        if self.last in gids:   # the latest result first
+            gids.remove(self.last)
+            gids.insert(0, self.last)
+        out.append(len(gids))
+        for g in gids:
+            r = self.results[g]
+            out.append(_GAMES.index(g))
+            out.append(len(r))
+            for s in r:
+                s = max(-32768, min(32767, s)) & 0xFFFF
+                out.append(s >> 8)
+                out.append(s & 0xFF)
+        return bytes(out)
+
+    def decode(self, data):
+        """Load a record; anything malformed leaves the defaults."""
+        try:
+            if data[:2] != _MAGIC or data[2] != _VERSION:
+                return False
+            n = data[3]
+            vals = bytearray(data[4:4 + n])
+            p = 4 + n
+            custom = bytearray(data[p:p + len(COLOURS)])
+            p += len(COLOURS)
+            if len(vals) != n or len(custom) != len(COLOURS):
+                return False
+            results = {}
+            last = None
+            k = data[p]
+            p += 1
+            for _ in range(k):
+                g = _GAMES[data[p]]
+                m = data[p + 1]
+                p += 2
+                r = []
+                for _ in range(m):
+                    s = (data[p] << 8) | data[p + 1]
+                    p += 2
+                    r.append(s - 65536 if s & 0x8000 else s)
+                results[g] = r
+                if last is None:
+                    last = g
+        except IndexError:
+            return False
+        for i in range(min(n, len(ITEMS))):
+            if vals[i] < len(ITEMS[i][3]):
+                self.vals[i] = vals[i]
+        for i in range(len(custom)):
+            self.custom[i] = min(custom[i], CUSTOM_MAX)
+        self.results = results
+        self.last = last
+        return True
+
+    def flush(self):
+        """Write the record if anything changed since the last write."""
+        if self.dirty and self.store is not None:
+            self.store.save_settings(self.encode())
+        self.dirty = False
