@@ -5,9 +5,11 @@ Composition (code.py, tools/sim.py, tests)::
     app = App(display, buttons, store, clock=None, seed=None)
     app.run()          # forever; or call app.step() once per loop pass
 
-``display``, ``buttons``, ``store`` are the platform's objects (lib.display,
-lib.buttons, lib.save). ``clock()`` returns milliseconds (default: the
-board's ticks); ``seed`` seeds the chance generator (default: os.urandom).
+``display``, ``buttons``, ``store`` are the platform's objects (a
+lib.display.Display, a lib.buttons.Buttons, a lib.save store). ``clock()``
+returns milliseconds wrapping like ``supervisor.ticks_ms`` (default:
+lib.buttons.ticks_ms; tests pass a fake); ``seed`` seeds the chance
+generator (default: os.urandom, via engine.rng).
 
 Screen contract
 ===============
@@ -25,15 +27,16 @@ Every game and tool ``<id>`` (as in ``engine.registry.GAMES``) has a module
 * ``state`` is the engine State, new or resumed from a save. Auto chance
   nodes (deals) are already resolved; a node the player rolls may be pending
   (resolve it with ``app.chance()`` when you like, e.g. in ``__init__``).
-* ``k`` is one of UP DOWN LEFT RIGHT A B (constants in this module).
-  Direction keys repeat while held. A comes when pressed. B comes when it
-  is released after a short press: holding B for about a second is the
-  escape gesture (the app saves and returns to the menu), which screens
-  never see.
-* ``d`` has ``width`` and ``height`` (8 or 16), ``fill(c)`` and
-  ``pixel(x, y, c)`` with colours from lib.palette. The app calls ``draw``
-  only after ``key`` or ``tick`` returned True (or a service asked for it),
-  then shows the frame once.
+* ``k`` is one of UP DOWN LEFT RIGHT A B (lib.buttons' constants, also
+  importable from here). Direction keys repeat while held. A comes when
+  pressed. B comes when it is released: holding B for about a second is
+  the escape gesture (the app saves and returns to the menu), which
+  screens never see.
+* ``d`` is a lib.display.Display: ``width`` and ``height`` (8 or 16),
+  ``fill(c)``, ``pixel(x, y, c)``, ``rect(x, y, w, h, c)`` where ``c`` is a
+  lib.palette index (``palette.piece_code(p)`` for an engine piece). The
+  app calls ``draw`` only after ``key`` or ``tick`` returned True (or a
+  service asked for it), then shows the frame once.
 * Allocate in ``__init__``; ``key``/``tick``/``draw`` should build no lists,
   strings or tuples, so a long evening does not fragment the heap.
 * Game logic lives in the engine: every move goes through ``app.play``.
@@ -54,6 +57,8 @@ App services for a screen:
 ``app.handoff(p)``     show the hand-off screen for player ``p`` now.
 ``app.show_scores()``  the scores screen for the current state; B returns.
 ``app.exit_to_menu()`` save and leave (as the escape gesture does).
+``app.restart(opts)``  replace the state by a new one of the same game with
+                       these options (the dice tool's die and count).
 ``app.redraw()``       ask for a redraw outside key/tick.
 ``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings).
 
@@ -65,6 +70,8 @@ import gc
 import sys
 
 from engine import registry
+from lib import buttons
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove
 
@@ -74,39 +81,9 @@ except ImportError:
     def const(x):
         return x
 
-# keys as screens see them
-UP = const(0)
-DOWN = const(1)
-LEFT = const(2)
-RIGHT = const(3)
-A = const(4)
-B = const(5)
-
-ESCAPE_MS = const(900)     # hold B this long to leave a game
-REPEAT_DELAY = const(400)  # direction keys: first repeat
-REPEAT_MS = const(140)     # then every
 SAVE_IDLE_MS = const(2000)  # save a changed game once the buttons rest this long
 REFUSE_MS = const(450)
 BOOT_MS = const(1200)
-
-_TICKS_PERIOD = const(1 << 29)
-_TICKS_HALF = const(1 << 28)
-
-
-def ticks_diff(a, b):
-    """``a - b`` for a millisecond clock that wraps at 2**29 (as
-    ``supervisor.ticks_ms`` does), correct while the gap is under 3 days."""
-    return ((a - b + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF
-
-
-def _default_clock():
-    try:
-        from supervisor import ticks_ms
-        return ticks_ms
-    except ImportError:
-        import time
-        return lambda: int(time.monotonic() * 1000)
-
 
 def _release(name):
     """Forget a module so its memory can be collected: drop it from
@@ -146,7 +123,7 @@ class App:
         self.d = display
         self.buttons = buttons
         self.store = store
-        self.clock = clock or _default_clock()
+        self.clock = clock or ticks_ms
         self.rng = Rng(seed)
         self.now = self.clock()
         self.settings = Settings(store)
@@ -158,11 +135,7 @@ class App:
         self.scr = None          # what gets keys now (game or shell screen)
         self.unsaved = False     # a committed move not yet in the store
         self.saves = 0           # records written (for tests and the budget)
-        self._idle_since = self.now
         self._player = -1        # last human to move, for hand-offs
-        self._b_at = -1          # when B went down, or -1
-        self._rep_key = -1       # direction key held for repeats
-        self._rep_at = 0
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
         # games whose engine and screen both exist can be entered
@@ -347,62 +320,46 @@ class App:
 
     # ---- the loop --------------------------------------------------------------
     def key(self, k):
-        """Deliver one key to the current screen (tests may call this)."""
-        self._idle_since = self.now
+        """Deliver one key (UP..B) to the current screen."""
         if self.scr.key(k):
             self._redraw = True
 
-    def _press(self, k):
-        self._idle_since = self.now
-        if k == B:
-            self._b_at = self.now
-            return
-        if k <= RIGHT:
-            self._rep_key = k
-            self._rep_at = self.now + REPEAT_DELAY
-        self.key(k)
-
-    def _release_key(self, k):
-        self._idle_since = self.now
-        if k == B:
-            if self._b_at >= 0:
-                self._b_at = -1
+    def event(self, ev):
+        """Route one lib.buttons event: presses and repeats of directions,
+        A on press, B on click, escape to the menu."""
+        kind = ev & 0xF8
+        k = ev & 7
+        if kind == buttons.PRESS:
+            if k != B:
+                self.key(k)
+        elif kind == buttons.REPEAT:
+            self.key(k)
+        elif kind == buttons.CLICK or kind == buttons.LONG:
+            if k == B:
                 self.key(B)
-            return
-        if k == self._rep_key:
-            self._rep_key = -1
-
-    def _poll(self):
-        """Feed raw button transitions to _press/_release_key."""
-        b = self.buttons
-        while True:
-            ev = b.get()
-            if ev is None:
-                return
-            if ev.pressed:
-                self._press(ev.key_number)
-            else:
-                self._release_key(ev.key_number)
+        elif kind == buttons.ESCAPE:
+            if self.game is not None:
+                self.exit_to_menu()
+            elif self.scr is not self.menu and self.scr.key(B):
+                self._redraw = True
 
     def step(self):
         """One loop pass: read buttons, run timers, save when idle, draw."""
         now = self.clock()
         self.now = now
-        self._poll()
-        if self._b_at >= 0 and ticks_diff(now, self._b_at) >= ESCAPE_MS:
-            self._b_at = -1
-            if self.game is not None:
-                self.exit_to_menu()
-        if self._rep_key >= 0 and ticks_diff(now, self._rep_at) >= 0:
-            self._rep_at = now + REPEAT_MS
-            self.key(self._rep_key)
+        b = self.buttons
+        b.poll(now)
+        ev = b.get()
+        while ev:
+            self.event(ev)
+            ev = b.get()
         if self.scr.tick(now):
             self._redraw = True
         if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:
             self._refuse_at = -1
             self._redraw = True
-        if (self.unsaved and self.state is not None and self._b_at < 0 and
-                ticks_diff(now, self._idle_since) >= SAVE_IDLE_MS):
+        if (self.unsaved and self.state is not None and
+                b.idle_ms(now) >= SAVE_IDLE_MS):
             self._save()
         if self._redraw:
             self._redraw = False

@@ -18,7 +18,7 @@ except ImportError:
 
 # (key, game or "" for general, engine option name, choices, default index)
 ITEMS = (
-    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 2),
+    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 4),
     ("ice_solo.colours", "ice_solo", "colours", ("4", "5"), 0),
     ("ice_solo.quick", "ice_solo", "quick", ("off", "on"), 0),
     ("bag_of_ice.players", "bag_of_ice", "players",
@@ -35,6 +35,9 @@ ITEMS = (
 # settings the settings screen shows (the tools' own are picked in the tools)
 SHOWN = 8
 BRIGHT = const(0)
+# display brightness (0..255) of each level; the display's power limit may
+# still lower a bright frame
+LEVELS = (8, 16, 28, 44, 64, 96, 140, 200)
 COLOURS = "roygcbpwk"   # custom bag: rocks per colour, in this order
 CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00\x00"
 CUSTOM_MAX = const(15)
@@ -99,7 +102,7 @@ class Settings:
 
     def apply(self, display):
         """Set the display brightness from the setting."""
-        display.brightness = self.brightness()
+        display.brightness = LEVELS[self.vals[BRIGHT]]
 
     def options(self, gid, accepted):
         """The remembered options of game ``gid`` that its engine takes."""
