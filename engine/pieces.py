@@ -74,7 +74,10 @@ def fmt_stack(stack):
 
 def parse_cell(text, width, height):
     """``'b3'`` -> index ``row * width + col`` (row 1 is the top)."""
-    if 2 <= len(text) <= 3 and "a" <= text[0] <= "z" and text[1:].isdigit():
+    # ASCII digits only, no leading zero: str.isdigit() would also accept
+    # '\u00b2' or Arabic-Indic digits, and 'a01' would alias 'a1'
+    if (2 <= len(text) <= 3 and "a" <= text[0] <= "z" and "1" <= text[1] <= "9"
+            and (len(text) == 2 or "0" <= text[2] <= "9")):
         col = ord(text[0]) - 97
         row = int(text[1:]) - 1
         if col < width and 0 <= row < height:
