@@ -17,6 +17,15 @@ _ITEM = 64      # action of an outcome is _ITEM + piece code
 MAX_ITEMS = 250
 
 
+def _digits(s):
+    if not s or len(s) > 3:
+        return False
+    for ch in s:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
 def parse_contents(text):
     """``'r3*2,y1*4'`` or rocks ``'r*5'`` -> (kinds bytes, counts bytearray)."""
     counts = {}
@@ -27,7 +36,9 @@ def parse_contents(text):
         except NotationError as e:
             raise ValueError("contents: %s" % e)
         if star:
-            if not n.isdigit() or not 1 <= int(n) <= MAX_ITEMS:
+            # ASCII digits only: str.isdigit() also passes '\u00b2', which int()
+            # then refuses with a message about int(), not about the bag
+            if not _digits(n) or not 1 <= int(n) <= MAX_ITEMS:
                 raise ValueError("contents: bad count in %r (use like r3*2)" % part)
             k = int(n)
         else:
@@ -165,9 +176,20 @@ class Game(State):
         left = bytearray(body[1:1 + k])
         drawn = bytearray(body[1 + k:])
         # every item is either still in the bag or drawn, never both
+        # (counted by hand: MicroPython's bytearray has no count())
+        if len(drawn) > sum(self.full):
+            raise ValueError("bag state draws more items than the bag holds")
+        seen = bytearray(k)
+        for p in drawn:
+            i = self.kinds.find(bytes((p,)))
+            if i < 0:
+                raise ValueError("bag state draws an item the bag never held")
+            seen[i] += 1
         for i in range(k):
-            if left[i] + drawn.count(self.kinds[i]) != self.full[i]:
+            if left[i] + seen[i] != self.full[i]:
                 raise ValueError("bag state does not match its contents")
-        if len(drawn) + sum(left) != sum(self.full):
-            raise ValueError("bag state does not match its contents")
+        if body[0] and len(drawn) == sum(self.full):
+            # a pending draw with nothing left would be a chance node with
+            # no outcomes
+            raise ValueError("bag state is drawing from an empty bag")
         self.pending, self.left, self.drawn = bool(body[0]), left, drawn
