@@ -131,7 +131,8 @@ class Game(State):
             while p < len(body):
                 m = body[p]
                 past.append(bytes(body[p + 1:p + 1 + m]))
-                if len(past[-1]) != m or not 1 <= m <= self.count:
+                # a past roll is always complete: roll is refused mid-roll
+                if len(past[-1]) != m or m != self.count:
                     raise IndexError
                 p += 1 + m
         except IndexError:
