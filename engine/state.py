@@ -153,8 +153,7 @@ class State:
         else:
             ok = a in self.legal_actions()
         if not ok:
-            raise IllegalMove(self.why_illegal(a) or
-                              "%s is not legal now" % self.token(a))
+            raise IllegalMove(self._refusal(a))
         if self.UNDO_DEPTH:
             self._snaps.append(self._pack())
             if len(self._snaps) > self.UNDO_DEPTH:
@@ -164,6 +163,15 @@ class State:
         a |= _CHANCE_BIT if who == CHANCE else 0
         self.hist.append(a >> 8)
         self.hist.append(a & 0xFF)
+
+    def _refusal(self, a):
+        # the action may come from a corrupt save, where no token names it
+        # and why_illegal/token may index out of range: the refusal must
+        # still be an IllegalMove, never an IndexError
+        try:
+            return self.why_illegal(a) or "%s is not legal now" % self.token(a)
+        except Exception:
+            return "action %d is not legal now" % a
 
     def history(self):
         """``[(action, was_chance), ...]`` oldest first."""
