@@ -17,7 +17,11 @@ from engine.protocol import Session  # noqa: E402
 def main(argv=None):
     args = list(sys.argv[1:] if argv is None else argv)
     seed = None
-    if args[:1] == ["--seed"] and len(args) > 1:
+    if args:
+        # --seed N makes every `new` without its own seed= reproducible
+        if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+            sys.stderr.write("usage: ptp.py [--seed N]\n")
+            return 2
         seed = int(args[1])
     session = Session(seed)
     for line in sys.stdin:
