@@ -1,0 +1,21 @@
+"""Shared test setup: the repo root on sys.path and one Hypothesis profile.
+
+Keep this small; fixtures used by one file belong in that file.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    # `import engine` works however pytest is started (not only from ROOT)
+    sys.path.insert(0, ROOT)
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# CI must be reproducible and bounded: the same examples on every run, no
+# example database carried between runs, and no wall-clock deadline (a slow
+# CI machine must not turn into a failure). Tests choose max_examples.
+settings.register_profile(
+    "pocket", derandomize=True, database=None, deadline=None,
+    print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pocket")
