@@ -1,0 +1,405 @@
+"""Run the real console on a desktop: Blinka's OS-agnostic board, the real
+code.py composition, the real keypad and NeoPixel paths.
+
+Shared by the simulator (tools/sim.py), the tests and the README gallery::
+
+    from tools.simkit import Sim
+    sim = Sim(board="pico_8x8")        # boots the app, time starts at 0
+    sim.press("right")                 # down, held 60 ms, up, 100 ms more
+    sim.press("a", hold_ms=800)        # a long press
+    sim.escape()                       # hold B until the app leaves
+    sim.advance(500)                   # let time pass (20 ms loop passes)
+    sim.frame()                        # [(r, g, b)] as written to the LEDs,
+                                       # in reading (x, y) order
+    sim.pixel(x, y)                    # one of them
+    sim.indices()                      # palette indices of the shown frame
+    print(sim.ascii())                 # the frame as text, 2 chars a pixel
+    sim.png("shot.png")                # the matrix as a picture
+
+How it hooks in, without bypassing the device layer:
+
+* Frames are captured at the very bottom of the NeoPixel path: Blinka's
+  ``neopixel_write`` for the OS-agnostic board (which otherwise discards
+  the bytes) is replaced by a recorder, so ``frame()`` holds exactly the
+  bytes ``neopixel.NeoPixel.show()`` sent, after brightness and the power
+  limit.
+* Buttons are pressed by recording transitions in the ``keypad.Keys``
+  event queue code.py built, the same queue keypad's scanner fills on the
+  board; lib.buttons reads them from there.
+* Time is a counter: the app's clock reads ``sim.now`` and ``advance``
+  steps the app loop in ``frame_ms`` passes, so runs are deterministic.
+* The NVM is a bytearray (erased) unless you pass one (or a FileNVM).
+
+If ``lib.app`` cannot build an ``App`` yet, a small placeholder runs
+instead (``sim.placeholder`` is True) so the harness itself stays usable.
+"""
+
+import os
+import sys
+import weakref
+
+os.environ.setdefault("BLINKA_FORCEBOARD", "OS_AGNOSTIC_BOARD")
+os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+BUTTONS = ("up", "down", "left", "right", "a", "b")
+FRAME_MS = 20
+TAP_MS = 60      # how long press() holds a button by default
+SETTLE_MS = 100  # and how long it waits after releasing
+LONG_HOLD_MS = 800
+ESCAPE_HOLD_MS = 1200
+GAMMA = 2.5
+
+_sinks = weakref.WeakValueDictionary()   # id(gpio) -> Sim
+_installed = False
+_code = None
+
+
+def _install_capture():
+    """Route the OS-agnostic board's neopixel_write to the Sims."""
+    global _installed
+    if _installed:
+        return
+    from adafruit_blinka.microcontroller.generic_agnostic_board import neopixel as agn
+    blinka_write = agn.neopixel_write
+
+    def capture(gpio, buf):
+        sim = _sinks.get(id(gpio))
+        if sim is not None:
+            sim._written(buf)
+        return blinka_write(gpio, buf)
+
+    agn.neopixel_write = capture
+    _installed = True
+
+
+def load_code():
+    """code.py as a module (named ``pocket_code``: plain ``code`` is a
+    standard library module)."""
+    global _code
+    if _code is None:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "pocket_code", os.path.join(ROOT, "code.py"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        _code = mod
+    return _code
+
+
+def button(name):
+    """Button number of ``'up'`` .. ``'b'`` (case-insensitive)."""
+    n = name.lower()
+    if n not in BUTTONS:
+        raise ValueError("unknown button %r (buttons: %s)" % (name, " ".join(BUTTONS)))
+    return BUTTONS.index(n)
+
+
+class _Placeholder:
+    """Stands in for lib.app.App until it can be built: a palette test card
+    with a cursor the buttons move, a scrolling title, and B held = clear."""
+
+    def __init__(self, display, buttons, store=None, clock=None, seed=None):
+        from lib import font, palette
+        from lib import buttons as btn
+        self.d = display
+        self.buttons = buttons
+        self.clock = clock
+        self.btn = btn
+        self.palette = palette
+        self.font = font
+        self.x = 0
+        self.y = 0
+        self.scroll = font.Scroller(display.width, y=display.height - 5,
+                                    colour=palette.TEXT)
+        self.scroll.set("POCKET PYRAMIDS")
+        self.last = None
+
+    def step(self):
+        b = self.btn
+        now = self.clock()
+        self.buttons.poll(now)
+        changed = self.scroll.tick(now)
+        ev = self.buttons.get()
+        while ev:
+            k = b.kind_of(ev)
+            n = b.button_of(ev)
+            self.last = ev
+            if k in (b.PRESS, b.REPEAT) and n <= b.RIGHT:
+                dx = (0, 0, -1, 1)[n]
+                dy = (-1, 1, 0, 0)[n]
+                self.x = (self.x + dx) % self.d.width
+                self.y = (self.y + dy) % self.d.height
+                changed = True
+            elif k == b.ESCAPE:
+                self.x = self.y = 0
+                changed = True
+            ev = self.buttons.get()
+        if changed or self.d.shows == 0:
+            d = self.d
+            d.clear()
+            for i in range(27):
+                d.pixel(i % d.width, i // d.width, 1 + i)
+            self.scroll.draw(d)
+            d.pixel(self.x, self.y, self.palette.CURSOR)
+            d.show()
+
+    def run(self):
+        while True:
+            self.step()
+
+
+class Sim:
+    """The console on a desktop, driven step by step (see module doc)."""
+
+    def __init__(self, board="pico_8x8", nvm=None, seed=1, frame_ms=FRAME_MS,
+                 start_ms=0, app=True):
+        _install_capture()
+        code = load_code()
+        from lib import save
+        self.now = start_ms
+        self.frame_ms = frame_ms
+        self.nvm = nvm if nvm is not None else bytearray(b"\xff" * 4096)
+        self.parts = code.build(board, self.nvm)
+        p = self.parts
+        # keypad's scanner thread only ever reads idle mock pins here; let
+        # it sleep instead of polling 50 times a second for nothing (never
+        # deinit() Blinka's Keys: it joins a thread that never ends)
+        p.keys._interval = 3600.0
+        self.profile = p.profile
+        self.display = p.display
+        self.buttons = p.buttons
+        self.keys = p.keys
+        self.store = p.store
+        self.writes = 0
+        self.last_bytes = bytes(3 * self.display.n)
+        self.last_indices = bytes(self.display.n)
+        self.last_scale = 0
+        self.placeholder = False
+        self.app = None
+        self._save = save
+        _sinks[id(p.pixels.pin)] = self
+        if app:
+            self.app = self._make_app(seed)
+            self.step()
+
+    def _make_app(self, seed):
+        p = self.parts
+        try:
+            from lib.app import App
+            return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed)
+        except ImportError:
+            self.placeholder = True
+            return _Placeholder(p.display, p.buttons, p.store, clock=self.clock,
+                                seed=seed)
+
+    # ---- capture -------------------------------------------------------------
+    def _written(self, buf):
+        self.writes += 1
+        self.last_bytes = bytes(buf)
+        self.last_indices = bytes(self.display.frame)
+        self.last_scale = self.display.scale
+
+    # ---- time ----------------------------------------------------------------
+    def clock(self):
+        return self.now & ((1 << 29) - 1)
+
+    def step(self):
+        """One pass of the app loop at the current time."""
+        self.app.step()
+
+    def advance(self, ms):
+        """Let ``ms`` milliseconds pass, one loop pass per ``frame_ms``."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + self.frame_ms)
+            self.step()
+
+    # ---- buttons -------------------------------------------------------------
+    def down(self, name):
+        """Record a press in keypad's event queue (as its scanner would)."""
+        self.keys.events.keypad_eventqueue_record(button(name), True)
+
+    def up(self, name):
+        self.keys.events.keypad_eventqueue_record(button(name), False)
+
+    def press(self, name, hold_ms=TAP_MS, after_ms=SETTLE_MS):
+        """Press ``name``, hold it ``hold_ms``, release, wait ``after_ms``."""
+        self.down(name)
+        self.advance(hold_ms)
+        self.up(name)
+        self.advance(after_ms)
+
+    def long(self, name):
+        self.press(name, hold_ms=LONG_HOLD_MS)
+
+    def escape(self):
+        """The escape gesture: hold B past lib.buttons.ESCAPE_MS."""
+        self.press("b", hold_ms=ESCAPE_HOLD_MS)
+
+    def run_script(self, script, on_token=None):
+        """Play a key script (syntax: tools/sim.py --help)."""
+        for tok in parse_script(script):
+            if on_token is not None:
+                on_token(tok)
+            kind = tok[0]
+            if kind == "tap":
+                self.press(tok[1])
+            elif kind == "hold":
+                self.press(tok[1], hold_ms=tok[2])
+            elif kind == "wait":
+                self.advance(tok[1])
+            elif kind == "down":
+                self.down(tok[1])
+                self.advance(self.frame_ms)
+            elif kind == "up":
+                self.up(tok[1])
+                self.advance(self.frame_ms)
+            elif kind == "esc":
+                self.escape()
+
+    # ---- what the LEDs show -------------------------------------------------
+    def frame(self):
+        """The last frame written to the LEDs, as (r, g, b) per logical
+        pixel in reading order (decoded from the GRB bytes sent)."""
+        m = self.display.map
+        b = self.last_bytes
+        out = []
+        for i in range(self.display.n):
+            j = 3 * m[i]
+            out.append((b[j + 1], b[j], b[j + 2]))
+        return out
+
+    def pixel(self, x, y):
+        return self.frame()[y * self.display.width + x]
+
+    def indices(self):
+        """Palette indices of the last frame written (snapshotted at the
+        write), in reading order."""
+        return self.last_indices
+
+    def ascii(self):
+        """The last written frame as text: two characters per pixel, e.g.
+        ``r3`` a large red, ``k1`` a small black, ``..`` off (see
+        :data:`CELL`)."""
+        w = self.display.width
+        idx = self.last_indices
+        rows = []
+        for y in range(self.display.height):
+            rows.append(" ".join([cell(idx[y * w + x]) for x in range(w)]))
+        return "\n".join(rows)
+
+    def view(self):
+        """Screen colours of the last frame: undo the gamma and the
+        brightness so a dim LED still reads on a monitor."""
+        s = self.last_scale or 1
+        out = []
+        for r, g, b in self.frame():
+            out.append((_perceived(r, s), _perceived(g, s), _perceived(b, s)))
+        return out
+
+    def png(self, path, led=24):
+        """Save the matrix as a picture: round LEDs on a dark board."""
+        save_png(path, self.view(), self.display.width, self.display.height, led)
+
+    def modelled_ma(self):
+        from lib.display import frame_ma
+        return frame_ma(self.last_bytes, self.display.ma_channel,
+                        self.display.idle_ma)
+
+
+# ---- text cells ----------------------------------------------------------------
+def _cells():
+    from lib import palette as pal
+    out = [".."] + ["%s%d" % (c, s) for c in "roygcbpwk" for s in (1, 2, 3)]
+    out += ["[]", "OK", "XX", "::", "##", "!!", "**", "P1", "P2", "P3", "P4"]
+    assert len(out) == pal.SIZE
+    return tuple(out)
+
+
+CELL = None
+
+
+def cell(index):
+    """Two characters for a palette index (``??`` for a screen's own)."""
+    global CELL
+    if CELL is None:
+        CELL = _cells()
+    return CELL[index] if index < len(CELL) else "??"
+
+
+def _perceived(v, scale):
+    if not v:
+        return 0
+    x = min(1.0, v / max(1, scale))
+    return max(40, int(round(255 * x ** (1 / GAMMA))))
+
+
+def save_png(path, colours, width, height, led=24):
+    from PIL import Image, ImageDraw
+    pad = led // 2
+    img = Image.new("RGB", (width * led + 2 * pad, height * led + 2 * pad), (18, 18, 22))
+    draw = ImageDraw.Draw(img)
+    r = int(led * 0.38)
+    for y in range(height):
+        for x in range(width):
+            c = colours[y * width + x]
+            cx = pad + x * led + led // 2
+            cy = pad + y * led + led // 2
+            if c == (0, 0, 0):
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(38, 38, 44))
+            else:
+                g = r + 3   # a soft halo, a quarter of the colour
+                draw.ellipse((cx - g, cy - g, cx + g, cy + g),
+                             fill=tuple(18 + v // 4 for v in c))
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c)
+    img.save(path)
+
+
+# ---- key scripts ------------------------------------------------------------------
+SCRIPT_HELP = """\
+key script: tokens separated by spaces or commas
+  up down left right a b   tap a button (held 60 ms, then 100 ms pass)
+  A B                      long press of a or b (held 800 ms)
+  esc                      the escape gesture (b held 1200 ms)
+  NAME*N                   the token N times, e.g. right*3
+  hold:NAME:MS             hold a button MS ms (directions auto-repeat)
+  press:NAME release:NAME  a single edge (then one 20 ms pass)
+  wait:MS                  let MS ms pass"""
+
+
+def parse_script(text):
+    """Key script -> list of tuples; ValueError with the bad token."""
+    out = []
+    for raw in text.replace(",", " ").split():
+        tok, times = raw, 1
+        if "*" in raw:
+            tok, _, n = raw.partition("*")
+            if not n.isdigit() or not 1 <= int(n) <= 1000:
+                raise ValueError("bad repeat in %r: NAME*N with N 1..1000" % raw)
+            times = int(n)
+        if tok in ("A", "B"):
+            item = ("hold", tok.lower(), LONG_HOLD_MS)
+        elif tok.lower() in BUTTONS:
+            item = ("tap", tok.lower())
+        elif tok.lower() == "esc":
+            item = ("esc",)
+        elif tok.startswith("wait:") and tok[5:].isdigit():
+            item = ("wait", int(tok[5:]))
+        elif tok.startswith("hold:"):
+            parts = tok.split(":")
+            if len(parts) != 3 or parts[1].lower() not in BUTTONS or not parts[2].isdigit():
+                raise ValueError("bad token %r: hold:NAME:MS, e.g. hold:a:800" % raw)
+            item = ("hold", parts[1].lower(), int(parts[2]))
+        elif tok.startswith("press:") or tok.startswith("release:"):
+            what, _, name = tok.partition(":")
+            if name.lower() not in BUTTONS:
+                raise ValueError("bad token %r: unknown button %r" % (raw, name))
+            item = ("down" if what == "press" else "up", name.lower())
+        else:
+            raise ValueError("bad token %r\n%s" % (raw, SCRIPT_HELP))
+        out.extend([item] * times)
+    return out
