@@ -269,6 +269,7 @@ class App:
     def _leave(self):
         if self.state is not None:
             self._save()
+        self.settings.flush()
         scr = self.game_scr
         if scr is not None and hasattr(scr, "close"):
             scr.close()
@@ -291,32 +292,59 @@ class App:
         st = self.state
         if st.to_move() == OVER:
             self.store.clear_game()
+            self.settings.flush()
         else:
             self.store.save_game(st.serialize())
         self.saves += 1
         self.unsaved = False
 
-    def resume_offer(self):
-        """At boot: the saved game as a State, None if there is none, or a
-        short reason string if the record is unusable (and then forgotten)."""
-        if self.store is None:
-            return None
-        try:
-            data = self.store.load_game()
-        except ValueError:
+    def boot_done(self):
+        """After the boot animation: offer the saved game, say if the record
+        could not be used, or go to the menu."""
+        C = self.common
+        st = None
+        note = None
+        if self.store is not None:
+            st = self.store.resume()
+            note = self.store.notice()
+            if st is not None and (st.GAME not in self.playable or
+                                   st.to_move() == OVER):
+                gid = st.GAME
+                st = None
+                if gid not in self.playable:
+                    note = "CANNOT RESUME " + C.name(gid)
+                _release("engine." + gid)
+            if st is None and note:
+                # write an empty record over what could not be used, so the
+                # notice shows once, not at every boot
+                self.store.save_game(b"")
+        gc.collect()
+        nxt = self.menu if st is None else C.Prompt(self, st)
+        self.scr = C.Notice(self, note, nxt) if note else nxt
+        self._redraw = True
+
+    def discard_save(self, gid):
+        """The player chose not to resume: forget the record."""
+        if self.store is not None:
             self.store.clear_game()
-            return "corrupt"
-        if not data:
-            return None
-        try:
-            st = registry.deserialize(bytes(data))
-        except (ValueError, IllegalMove, IndexError, MemoryError):
-            st = None
-        if st is None or st.GAME not in self.playable or st.to_move() == OVER:
-            self.store.clear_game()
-            gc.collect()
-            return "foreign" if st is None or st.GAME not in self.playable else None
-        return st
+        if self.game is None:
+            _release("engine." + gid)
+        gc.collect()
+
+    def scores_screen(self):
+        """The scores screen from the menu: the last result of each game,
+        the latest first."""
+        st = self.settings
+        games = []
+        if st.last in st.results:
+            games.append((st.last, st.results[st.last]))
+        for g in st.results:
+            if g != st.last:
+                games.append((g, st.results[g]))
+        if not games:
+            return self.common.Scores(self, "", [], self.menu)
+        return self.common.Scores(self, games[0][0], games[0][1], self.menu,
+                                  games)
 
     # ---- the loop --------------------------------------------------------------
     def key(self, k):

@@ -32,7 +32,11 @@ ITEMS = (
     ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0),
     ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0),
 )
-# settings the settings screen shows (the tools' own are picked in the tools)
+# what the settings screen shows for ITEMS[:SHOWN] (the tools' own choices
+# are made in the tools)
+LABELS = ("BRIGHTNESS", "ICE SOLO: COLOURS", "ICE SOLO: QUICK START",
+          "BAG OF ICE: PLAYERS", "BAG OF ICE: TARGET", "ICE STALKS: PLAYERS",
+          "ICETOWERS: PLAYERS", "ICETOWERS: GHOST")
 SHOWN = 8
 BRIGHT = const(0)
 # display brightness (0..255) of each level; the display's power limit may
@@ -190,3 +194,91 @@ class Settings:
         if self.dirty and self.store is not None:
             self.store.save_settings(self.encode())
         self.dirty = False
+
+
+class SettingsScreen:
+    """UP/DOWN choose a setting (its name scrolls), LEFT/RIGHT change its
+    value, B goes back to the menu and writes the record if it changed.
+    On an 8x8 panel the name scrolls once and then the value shows (it
+    scrolls too if wider than the panel); brightness applies at once so
+    the player sees what they pick."""
+
+    def __init__(self, app):
+        from lib import font
+        from lib import palette
+        self.app = app
+        self.P = palette
+        self.font = font
+        self.i = 0
+        self.small = app.d.width <= 8
+        self.text = font.Scroller(app.d.width, y=1, colour=palette.TEXT,
+                                  step_ms=75, pause_ms=250)
+        self.value = font.Scroller(app.d.width, y=1 if self.small else 9,
+                                   colour=palette.HILITE, pause_ms=400)
+        self.naming = True     # 8x8: the name is scrolling, not the value
+        self._show(0)
+
+    def _value(self):
+        it = ITEMS[self.i]
+        return it[3][self.app.settings.vals[self.i]]
+
+    def _show(self, i):
+        self.i = i
+        now = self.app.now
+        self.text.loop = not self.small
+        self.text.set(LABELS[i], now)
+        self.naming = self.small
+        self.value.set(self._value(), now)
+
+    def key(self, k):
+        from lib.buttons import UP, DOWN, LEFT, RIGHT, B
+        app = self.app
+        st = app.settings
+        if k == B:
+            st.flush()
+            app.scr = app.menu
+            return True
+        if k == UP or k == DOWN:
+            self._show((self.i + (1 if k == DOWN else SHOWN - 1)) % SHOWN)
+            return True
+        if k == LEFT or k == RIGHT:
+            if self.naming:
+                # the first press while the name scrolls only shows the value
+                self.naming = False
+                return True
+            if not st.step(self.i, 1 if k == RIGHT else -1):
+                app.refuse()
+                return True
+            if self.i == BRIGHT:
+                st.apply(app.d)
+            self.value.set(self._value(), app.now)
+            return True
+        return False
+
+    def tick(self, now):
+        if self.naming:
+            if self.text.done:
+                self.naming = False
+                self.value.set(self._value(), now)
+                return True
+            return self.text.tick(now)
+        ch = self.value.tick(now)
+        if not self.small and self.text.tick(now):
+            ch = True
+        return ch
+
+    def draw(self, d):
+        P = self.P
+        d.fill(P.OFF)
+        self.value.colour = P.OK if self._value() == "on" else P.HILITE
+        if self.small:
+            if self.naming:
+                self.text.draw(d)
+            else:
+                self.value.draw(d)
+            # which setting: a dot per item along the bottom row
+            d.pixel(self.i, 7, P.TEXT)
+        else:
+            self.text.draw(d)
+            self.value.draw(d)
+            d.pixel(self.i * 2, 15, P.TEXT)

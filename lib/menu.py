@@ -1,0 +1,101 @@
+"""The menu: one icon per game and tool, then settings, scores and about.
+
+LEFT/RIGHT (or UP/DOWN) move through the items, wrapping; A opens one.
+Every game is listed; one whose engine or screen is not on this device is
+drawn grey, and A on it shows a red cross ("not yet") instead of opening.
+On a 16x16 panel the item's name scrolls under its icon.
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from lib import screens_common as C
+
+ITEMS = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
+         "dice", "bag", "settings", "scores", "about")
+GAMES = 7          # the first GAMES items are games and tools
+NOPE_MS = 800      # how long the "not yet" cross shows
+
+
+class Menu:
+    def __init__(self, app):
+        self.app = app
+        self.i = 0
+        self.nope = -1     # when "not yet" was shown, or -1
+        self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT,
+                                  step_ms=80, pause_ms=700)
+        self._label()
+
+    def select(self, item):
+        """Put the cursor on ``item`` (an id in ITEMS)."""
+        if item in ITEMS:
+            self.i = ITEMS.index(item)
+            self._label()
+
+    def current(self):
+        return ITEMS[self.i]
+
+    def playable(self, i):
+        return ITEMS[i] in self.app.playable
+
+    def _label(self):
+        self.nope = -1
+        self.text.set(C.NAMES[self.i][1], self.app.now)
+        self.text.colour = P.TEXT if (self.i >= GAMES or self.playable(self.i)) \
+            else P.DIM
+
+    def key(self, k):
+        n = len(ITEMS)
+        if k == RIGHT or k == DOWN:
+            self.i = (self.i + 1) % n
+            self._label()
+            return True
+        if k == LEFT or k == UP:
+            self.i = (self.i + n - 1) % n
+            self._label()
+            return True
+        if k == A:
+            return self.open()
+        return False
+
+    def open(self):
+        app = self.app
+        item = ITEMS[self.i]
+        if self.i < GAMES:
+            if app.enter(item):
+                return True
+            # not on this device (or it failed to start): say so
+            self.nope = app.now
+            self.text.set("NOT YET", app.now)
+            self.text.colour = P.REFUSE
+            return True
+        if item == "settings":
+            from lib.settings import SettingsScreen
+            app.scr = SettingsScreen(app)
+        elif item == "scores":
+            app.scr = app.scores_screen()
+        else:
+            app.scr = C.About(app)
+        return True
+
+    def tick(self, now):
+        if self.nope >= 0 and ticks_diff(now, self.nope) >= NOPE_MS:
+            self._label()
+            return True
+        if self.app.d.width > 8:
+            return self.text.tick(now)
+        return False
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        item = ITEMS[self.i]
+        dim = self.i < GAMES and not self.playable(self.i)
+        if d.width <= 8:
+            C.draw_icon(d, C.ICONS[item], 0, 0, 1, dim)
+            if self.nope >= 0:
+                C.cross(d, 0, 0, 8, P.REFUSE)
+        else:
+            C.draw_icon(d, C.ICONS[item], 4, 0, 1, dim)
+            if self.nope >= 0:
+                C.cross(d, 4, 0, 8, P.REFUSE)
+            self.text.draw(d)
