@@ -1,0 +1,993 @@
+"""Ice Solo, a solitaire: the original (4 colours) and the 5-colour version.
+
+Original (``variant=4``): 60 pieces are scattered over an 8x8 field; the
+player builds 20 towers (large, medium, small, no piece on its own colour)
+by carrying loose pieces along lines of sight; each finished tower goes to
+the next free slot of a 4x5 grid. Then the nesting phase rearranges the
+grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
+and starts nesting at once. The rules are in docs/games/ice-solo.md; where
+the seed is open, /work/shared/RULINGS.md decides.
+
+Coordinates: every cell, on the field or the grid, is named and encoded as
+on an 8-wide board (``index = row * 8 + col``), so a move token like
+``a1-c3`` means the same in both phases and tokens stay pure functions of
+the action.
+
+Chance: every random step is a chain of small chance nodes with exact
+integer weights (``auto_chance`` is True for all of them):
+
+* the scatter: each field cell in reading order gets a piece kind or stays
+  empty, weighted by how many of that kind are left (uniform arrangement);
+* a deal (5 colours, or the quick start): the larges cell by cell, then the
+  mediums, then the smalls. Each layer is uniform among the arrangements
+  that put no piece on its own colour; the weight of a colour is the exact
+  number of ways to finish the layer after it (:func:`completions`). The
+  count of valid later layers is the same for every earlier layer (each
+  colour has exactly five pieces of a size), so this is uniform over all
+  valid deals;
+* a remix: each piece taken apart gets an empty field cell, weight 1 each.
+  Once revealed, a remix's outcome is remembered against the position it
+  was made from, so undoing the remix and remixing again brings the same
+  scatter back (undo is not a re-roll).
+"""
+
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
+from engine.pieces import (parse_grid, parse_cell, fmt_cell, fmt_stack,
+                           fmt_piece, parse_piece, NotationError, COLOURS)
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+NONE = const(0xFF)
+# actions (15 bits): a move is from * 64 + to, cells numbered 8 wide
+REMIX = const(4096)
+END = const(4097)
+STYLE_YES = const(4098)
+STYLE_NO = const(4099)
+PLACE = const(4100)       # + piece code: a dealt/scattered piece, "=r3"
+EMPTY = const(4163)       # a scatter cell left empty, "=-"
+TARGET = const(4200)      # + field cell: where a remixed piece lands, "@c5"
+
+# internal phases
+P_DEAL = const(0)      # chance: dealing towers into the grid
+P_SCATTER = const(1)   # chance: scattering the field
+P_TOWER = const(2)
+P_REMIX = const(3)     # chance: remixed pieces landing
+P_NEST = const(4)
+P_OVER = const(5)      # ended by the player or judged
+
+COLOURS4 = b"\x00\x02\x03\x05"        # r y g b
+COLOURS5 = b"\x00\x02\x03\x05\x06"    # r y g b p
+MEMO_MAX = const(8)    # remembered remix outcomes (oldest dropped first)
+
+
+def completions(n, m):
+    """How many ways the remaining pieces of one size can fill the remaining
+    cells: ``m[i]`` pieces of colour i (alike), ``n[i]`` cells that forbid
+    colour i, ``sum(n) == sum(m)``. Inclusion-exclusion over the forbidden
+    placements, as a product of one polynomial per colour:
+    count = (1 / prod m_i!) * sum_j coef_j * (N - j)!, where colour i adds
+    sum_k (-1)^k C(n_i, k) m_i! / (m_i - k)! t^k. Big ints on purpose."""
+    big_n = 0
+    for x in m:
+        big_n += x
+    poly = [1]
+    for i in range(len(m)):
+        ni = n[i]
+        mi = m[i]
+        kmax = ni if ni < mi else mi
+        if kmax == 0:
+            continue
+        q = []
+        term = 1
+        for k in range(kmax + 1):
+            q.append(-term if k & 1 else term)
+            term = term * (ni - k) * (mi - k) // (k + 1)
+        out = [0] * (len(poly) + kmax)
+        for a in range(len(poly)):
+            pa = poly[a]
+            for b in range(kmax + 1):
+                out[a + b] += pa * q[b]
+        poly = out
+    # (N - j)! for j = 0..len(poly)-1, built from the small end
+    total = 0
+    f = 1
+    for k in range(1, big_n - len(poly) + 2):
+        f *= k
+    j = len(poly) - 1
+    k = big_n - j          # f == k!
+    while j >= 0:
+        total += poly[j] * f
+        j -= 1
+        k += 1
+        f *= k
+    div = 1
+    for x in m:
+        for k in range(2, x + 1):
+            div *= k
+    return total // div
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def layer_weights(forbid_here, forbid_rest, counts):
+    """Exact weights of each colour index for the next cell of a layer:
+    ``forbid_here`` is its forbidden colour index (or -1), ``forbid_rest``
+    the per-colour counts of later cells' forbidden colours, ``counts`` the
+    pieces left per colour. Returns ``[(index, weight)]`` with weight > 0,
+    divided by their gcd."""
+    out = []
+    m = list(counts)
+    g = 0
+    for d in range(len(m)):
+        if d == forbid_here or not m[d]:
+            continue
+        m[d] -= 1
+        w = completions(forbid_rest, m)
+        m[d] += 1
+        if w:
+            out.append((d, w))
+            g = _gcd(g, w)
+    if g > 1:
+        out = [(d, w // g) for d, w in out]
+    return out
+
+
+def is_clean(st):
+    """The cell's whole stack is one full nest."""
+    return (len(st) == 3 and st[0] & 3 == 3 and st[1] & 3 == 2 and
+            st[2] & 3 == 1 and st[0] >> 2 == st[1] >> 2 == st[2] >> 2)
+
+
+def top_locked(st):
+    """The top piece is the small of a full nest (so it never moves)."""
+    n = len(st)
+    return (n >= 3 and st[n - 1] & 3 == 1 and st[n - 2] & 3 == 2 and
+            st[n - 3] & 3 == 3 and st[n - 1] >> 2 == st[n - 2] >> 2 == st[n - 3] >> 2)
+
+
+def clear_line(s, t, targets):
+    """Line of sight between field cells ``s`` and ``t`` (8-wide indices):
+    False if the open segment between the centres passes through the
+    interior of a cell in ``targets`` (other than ``t``). Exact integers:
+    with deltas DX, DY from s to t (in cells), cell b's interior is crossed
+    iff 2 * |DX * (br - sr) - DY * (bc - sc)| < |DX| + |DY| and b lies in
+    the box spanned by s and t (the crossing is then inside the segment).
+    Touching a corner gives equality, so it does not block."""
+    sc = s & 7
+    sr = s >> 3
+    dx = (t & 7) - sc
+    dy = (t >> 3) - sr
+    lim = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+    c0 = sc if dx > 0 else sc + dx
+    c1 = c0 + (dx if dx > 0 else -dx)
+    r0 = sr if dy > 0 else sr + dy
+    r1 = r0 + (dy if dy > 0 else -dy)
+    for b in targets:
+        if b == t:
+            continue
+        bc = b & 7
+        br = b >> 3
+        if bc < c0 or bc > c1 or br < r0 or br > r1:
+            continue
+        x = dx * (br - sr) - dy * (bc - sc)
+        if x < 0:
+            x = -x
+        if 2 * x < lim:
+            return False
+    return True
+
+
+def _colour_list(cols):
+    return " ".join([COLOURS[c] for c in cols])
+
+
+def _check_pieces(cells, cols, what):
+    """Exactly five of each size in each colour of ``cols``."""
+    counts = {}
+    for i in range(len(cells)):
+        for p in cells[i]:
+            if p >> 2 not in cols:
+                raise ValueError("%s has %s, not a colour of this variant (%s)"
+                                 % (what, fmt_piece(p), _colour_list(cols)))
+            counts[p] = counts.get(p, 0) + 1
+    for c in cols:
+        for s in (3, 2, 1):
+            p = (c << 2) | s
+            k = counts.get(p, 0)
+            if k != 5:
+                raise ValueError("%s has %d %s, expected 5"
+                                 % (what, k, fmt_piece(p)))
+
+
+class Game(State):
+    """Ice Solo. See the module docstring for the model."""
+
+    GAME = "ice_solo"
+    OPTIONS = ("variant", "quick", "deal", "scatter")
+    __slots__ = ("variant", "cols", "width", "quick", "start_grid",
+                 "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
+                 "left", "pend", "force", "remixes", "style", "undos",
+                 "memo", "_mv")
+
+    def __init__(self, options=None):
+        # these survive undo's replay and are saved beside the history
+        self.undos = 0
+        self.memo = []      # [(position key bytes, outcome cells bytearray)]
+        State.__init__(self, options)
+
+    # ---- options ----------------------------------------------------------
+    def _configure(self, opts):
+        v = opt_choice(opts, "variant", ("4", "5"), "5")
+        q = opt_choice(opts, "quick", ("0", "1"), "0")
+        deal = opts.pop("deal", None)
+        scatter = opts.pop("scatter", None)
+        self.variant = int(v)
+        self.cols = COLOURS4 if v == "4" else COLOURS5
+        self.width = 4 if v == "4" else 5
+        self.quick = q == "1"
+        self.start_grid = None
+        self.start_field = None
+        given = [k for k, x in (("quick=1", self.quick), ("deal", deal),
+                                ("scatter", scatter)) if x]
+        if len(given) > 1:
+            raise ValueError("give only one of %s" % ", ".join(given))
+        if v == "5" and self.quick:
+            raise ValueError("quick=1 is for variant=4 only: the 5-colour "
+                             "game is always dealt straight into the grid")
+        if v == "5" and scatter is not None:
+            raise ValueError("scatter is for variant=4 only: the 5-colour "
+                             "game has no towering phase")
+        if deal is not None:
+            try:
+                cells = parse_grid(deal, self.width, 5)
+            except NotationError as e:
+                raise ValueError("deal: %s" % e)
+            _check_pieces(cells, self.cols, "deal")
+            self.start_grid = cells
+        if scatter is not None:
+            try:
+                cells = parse_grid(scatter, 8, 8)
+            except NotationError as e:
+                raise ValueError("scatter: %s" % e)
+            for i in range(64):
+                if len(cells[i]) > 1:
+                    raise ValueError("scatter cell %s has %d pieces; every "
+                                     "piece stands alone in the scatter"
+                                     % (fmt_cell(i, 8), len(cells[i])))
+            _check_pieces(cells, self.cols, "scatter")
+            self.start_field = cells
+
+    def _init(self):
+        n = self.width * 5
+        self.grid = [bytearray() for _ in range(n)]
+        self.lo = None
+        self.hi = None
+        self.pos = 0
+        self.layer = 0
+        self.left = None
+        self.pend = None
+        self.force = None
+        self.remixes = 0
+        self.style = 0          # 0 not judged, 1 yes, 2 no
+        self._mv = -1           # cached "some towering move exists"
+        if self.start_grid is not None:
+            for i in range(n):
+                self.grid[i] = bytearray(self.start_grid[i])
+            self.phase = P_NEST
+        elif self.variant == 5 or self.quick:
+            self.phase = P_DEAL
+            self.left = bytearray([5] * len(self.cols))
+        else:
+            self.lo = bytearray([NONE] * 64)
+            self.hi = bytearray([NONE] * 64)
+            self.phase = P_TOWER
+            if self.start_field is not None:
+                for i in range(64):
+                    if self.start_field[i]:
+                        self.lo[i] = self.start_field[i][0]
+            else:
+                self.phase = P_SCATTER
+                # 12 kinds (colour-major, sizes 1..3) then the 4 empties
+                self.left = bytearray([5] * 12 + [4])
+
+    # ---- helpers ------------------------------------------------------------
+    def _g(self, a):
+        """8-wide cell index -> grid list index, or -1 if off the grid."""
+        c = a & 7
+        r = a >> 3
+        if c >= self.width or r >= 5:
+            return -1
+        return r * self.width + c
+
+    def _a(self, g):
+        """Grid list index -> 8-wide cell index."""
+        return (g // self.width) * 8 + g % self.width
+
+    def towers(self):
+        """Finished towers in the grid (towering phase)."""
+        n = 0
+        for st in self.grid:
+            if st:
+                n += 1
+        return n
+
+    def all_clean(self):
+        for st in self.grid:
+            if not is_clean(st):
+                return False
+        return True
+
+    def style_due(self):
+        return self.phase == P_NEST and self.style == 0 and self.all_clean()
+
+    # ---- towering -----------------------------------------------------------
+    def _targets(self, p):
+        """Field cells a loose piece ``p`` could land on (size and colour)."""
+        lo = self.lo
+        hi = self.hi
+        c = p >> 2
+        out = []
+        if p & 3 == 2:
+            for t in range(64):
+                q = lo[t]
+                if q != NONE and q & 3 == 3 and hi[t] == NONE and q >> 2 != c:
+                    out.append(t)
+        elif p & 3 == 1:
+            for t in range(64):
+                q = hi[t]
+                if q != NONE and q & 3 == 2 and q >> 2 != c:
+                    out.append(t)
+        return out
+
+    def _loose(self, s):
+        """The piece at field cell ``s`` if it can move (a lone small or
+        medium; larges never move, a medium on a large stays put)."""
+        p = self.lo[s]
+        if p == NONE or self.hi[s] != NONE or p & 3 == 3:
+            return NONE
+        return p
+
+    def _tower_moves(self, first):
+        """Legal towering moves; with ``first`` stop at the first one."""
+        out = []
+        cache = {}
+        for s in range(64):
+            p = self._loose(s)
+            if p == NONE:
+                continue
+            tg = cache.get(p)
+            if tg is None:
+                tg = self._targets(p)
+                cache[p] = tg
+            for t in tg:
+                if clear_line(s, t, tg):
+                    out.append(s * 64 + t)
+                    if first:
+                        return out
+        return out
+
+    def _has_tower_move(self):
+        if self._mv < 0:
+            self._mv = 1 if self._tower_moves(True) else 0
+        return self._mv == 1
+
+    def _remix_pieces(self):
+        """The pieces a remix takes apart, in order, without changing
+        anything: the last grid row holding towers (slot order, each
+        bottom to top), or if the grid is empty every partly built tower
+        on the field (reading order, large then medium)."""
+        w = self.width
+        for r in range(4, -1, -1):
+            row = bytearray()
+            for g in range(r * w, r * w + w):
+                row.extend(self.grid[g])
+            if row:
+                return row
+        out = bytearray()
+        for s in range(64):
+            if self.hi[s] != NONE:
+                out.append(self.lo[s])
+                out.append(self.hi[s])
+        return out
+
+    def _can_remix(self):
+        if self.towers():
+            return True
+        for s in range(64):
+            if self.hi[s] != NONE:
+                return True
+        return False
+
+    def _key(self):
+        """A 4-byte fingerprint of the towering position (the memo key)."""
+        h1 = 1
+        h2 = 2
+        for b in self.lo:
+            h1 = (h1 * 257 + b) % 32749
+            h2 = (h2 * 263 + b) % 32719
+        for b in self.hi:
+            h1 = (h1 * 257 + b) % 32749
+            h2 = (h2 * 263 + b) % 32719
+        for st in self.grid:
+            h1 = (h1 * 257 + 200 + len(st)) % 32749
+            h2 = (h2 * 263 + 200 + len(st)) % 32719
+            for b in st:
+                h1 = (h1 * 257 + b) % 32749
+                h2 = (h2 * 263 + b) % 32719
+        return bytes((h1 >> 8, h1 & 255, h2 >> 8, h2 & 255))
+
+    # ---- nesting --------------------------------------------------------------
+    def _nest_ok(self, s, t):
+        """Reason the nesting move s -> t (grid indices) is illegal, or None."""
+        g = self.grid
+        a = g[s]
+        if not a:
+            return "%s is empty" % fmt_cell(self._a(s), 8)
+        if top_locked(a):
+            return "%s is the small of a full nest, which never moves" % (
+                fmt_piece(a[-1]))
+        w = self.width
+        if s == t:
+            return "a piece must move to another cell"
+        if s // w != t // w and s % w != t % w:
+            return "a piece moves only along its row or column"
+        p = a[-1]
+        b = g[t]
+        if not b:
+            if p & 3 != 1:
+                return "only a small may move into an empty cell"
+            return None
+        if b[-1] >> 2 != p >> 2:
+            return "%s may land only on its own colour, not on %s" % (
+                fmt_piece(p), fmt_piece(b[-1]))
+        return None
+
+    def _nest_moves(self, first):
+        out = []
+        g = self.grid
+        w = self.width
+        n = len(g)
+        for s in range(n):
+            a = g[s]
+            if not a or top_locked(a):
+                continue
+            p = a[-1]
+            small = p & 3 == 1
+            c = p >> 2
+            col = s % w
+            for t in range(n):
+                if t == s or (t // w != s // w and t % w != col):
+                    continue
+                b = g[t]
+                if (b and b[-1] >> 2 == c) or (not b and small):
+                    out.append(self._a(s) * 64 + self._a(t))
+                    if first:
+                        return out
+        return out
+
+    # ---- the State interface --------------------------------------------------
+    def to_move(self):
+        ph = self.phase
+        if ph == P_DEAL or ph == P_SCATTER or ph == P_REMIX:
+            return CHANCE
+        if ph == P_OVER:
+            return OVER
+        if ph == P_TOWER:
+            if self._has_tower_move() or self._can_remix():
+                return 0
+            return OVER
+        if self.style_due() or self._nest_moves(True):
+            return 0
+        return OVER
+
+    def legal_actions(self):
+        if self.to_move() != 0:
+            return []
+        if self.phase == P_TOWER:
+            out = self._tower_moves(False)
+            if not out:
+                out.append(REMIX)
+            out.append(END)
+            return out
+        if self.style_due():
+            return [STYLE_YES, STYLE_NO]
+        out = self._nest_moves(False)
+        out.append(END)
+        return out
+
+    def is_legal(self, a):
+        """One action checked without building the whole legal list."""
+        if self.to_move() != 0:
+            return False
+        if self.phase == P_NEST and self.style_due():
+            return a == STYLE_YES or a == STYLE_NO
+        if a == END:
+            return True
+        if a >= 4096:
+            return a == REMIX and self.phase == P_TOWER and not self._has_tower_move()
+        s = a >> 6
+        t = a & 63
+        if self.phase == P_TOWER:
+            p = self._loose(s)
+            if p == NONE:
+                return False
+            tg = self._targets(p)
+            return t in tg and clear_line(s, t, tg)
+        gs = self._g(s)
+        gt = self._g(t)
+        return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) is None
+
+    def chance_outcomes(self):
+        ph = self.phase
+        if ph == P_SCATTER:
+            out = []
+            for k in range(13):
+                if self.left[k]:
+                    if k == 12:
+                        out.append((EMPTY, self.left[k]))
+                    else:
+                        out.append((PLACE + ((self.cols[k // 3] << 2) | (k % 3 + 1)),
+                                    self.left[k]))
+            return out
+        if ph == P_DEAL:
+            size = 3 - self.layer
+            if self.layer == 0:
+                return [(PLACE + ((self.cols[d] << 2) | size), self.left[d])
+                        for d in range(len(self.cols)) if self.left[d]]
+            return [(PLACE + ((self.cols[d] << 2) | size), w)
+                    for d, w in self._deal_weights()]
+        if ph == P_REMIX:
+            i = self.pos
+            if self.force is not None and i < len(self.force):
+                t = self.force[i]
+                if self.lo[t] == NONE:
+                    return [(TARGET + t, 1)]
+            return [(TARGET + t, 1) for t in range(64) if self.lo[t] == NONE]
+        return []
+
+    def _deal_weights(self):
+        """Weights for the medium or small at the current deal cell."""
+        cols = self.cols
+        below = self.layer - 1          # index in the stack of the piece below
+        rest = [0] * len(cols)
+        for x in range(self.pos + 1, self._ndeal()):
+            rest[cols.find(bytes((self.grid[x][below] >> 2,)))] += 1
+        here = cols.find(bytes((self.grid[self.pos][below] >> 2,)))
+        return layer_weights(here, rest, self.left)
+
+    def _ndeal(self):
+        return 20 if self.variant == 4 else 25
+
+    def auto_chance(self):
+        return self.to_move() == CHANCE
+
+    def apply_action(self, a):
+        """As :meth:`State.apply_action`, but a move is checked on its own
+        (the full legal list of the towering phase costs memory on a board)
+        and a deal outcome without recomputing every colour's weight."""
+        who = self.to_move()
+        if who == OVER:
+            raise IllegalMove("the game is over")
+        if who == CHANCE:
+            ok = self._chance_ok(a)
+        else:
+            ok = self.is_legal(a)
+        if not ok:
+            try:
+                msg = self.why_illegal(a) or "%s is not legal now" % self.token(a)
+            except Exception:
+                msg = "action %d is not legal now" % a
+            raise IllegalMove(msg)
+        self._apply(a)
+        if who == CHANCE:
+            a |= 0x8000
+        self.hist.append(a >> 8)
+        self.hist.append(a & 0xFF)
+
+    def _chance_ok(self, a):
+        if self.phase == P_DEAL and self.layer:
+            p = a - PLACE
+            if not 0 <= p < 64 or p & 3 != 3 - self.layer:
+                return False
+            d = self.cols.find(bytes((p >> 2,)))
+            if d < 0 or not self.left[d]:
+                return False
+            below = self.layer - 1
+            if self.grid[self.pos][below] >> 2 == p >> 2:
+                return False
+            return True      # every colour left that is allowed has weight > 0
+        if self.phase == P_SCATTER:
+            if a == EMPTY:
+                return self.left[12] > 0
+            p = a - PLACE
+            if not 0 <= p < 64 or p & 3 == 0:
+                return False
+            d = self.cols.find(bytes((p >> 2,)))
+            return d >= 0 and self.left[d * 3 + (p & 3) - 1] > 0
+        if self.phase == P_REMIX:
+            t = a - TARGET
+            if not 0 <= t < 64 or self.lo[t] != NONE:
+                return False
+            f = self.force
+            if f is not None and self.pos < len(f) and self.lo[f[self.pos]] == NONE:
+                return t == f[self.pos]
+            return True
+        for o in self.chance_outcomes():
+            if o[0] == a:
+                return True
+        return False
+
+    def _apply(self, a):
+        ph = self.phase
+        self._mv = -1
+        if ph == P_SCATTER:
+            if a == EMPTY:
+                self.left[12] -= 1
+            else:
+                p = a - PLACE
+                self.left[self.cols.find(bytes((p >> 2,))) * 3 + (p & 3) - 1] -= 1
+                self.lo[self.pos] = p
+            self.pos += 1
+            if self.pos == 64:
+                self.phase = P_TOWER
+                self.left = None
+                self.pos = 0
+            return
+        if ph == P_DEAL:
+            p = a - PLACE
+            self.grid[self.pos].append(p)
+            self.left[self.cols.find(bytes((p >> 2,)))] -= 1
+            self.pos += 1
+            if self.pos == self._ndeal():
+                self.pos = 0
+                self.layer += 1
+                for i in range(len(self.cols)):
+                    self.left[i] = 5
+                if self.layer == 3:
+                    self.phase = P_NEST
+                    self.left = None
+            return
+        if ph == P_REMIX:
+            t = a - TARGET
+            self.lo[t] = self.pend[self.pos]
+            f = self.force
+            if f is not None and self.pos == len(f):
+                f.append(t)    # a newly revealed outcome joins the memo
+            self.pos += 1
+            if self.pos == len(self.pend):
+                self.phase = P_TOWER
+                self.pend = None
+                self.force = None
+                self.pos = 0
+            return
+        if a == END or a == STYLE_NO or a == STYLE_YES:
+            if a == STYLE_YES:
+                self.style = 1
+            elif a == STYLE_NO:
+                self.style = 2
+            self.phase = P_OVER
+            return
+        if a == REMIX:
+            self._remix()
+            return
+        s = a >> 6
+        t = a & 63
+        if ph == P_TOWER:
+            p = self.lo[s]
+            self.lo[s] = NONE
+            if p & 3 == 2:
+                self.hi[t] = p
+                return
+            tower = bytes((self.lo[t], self.hi[t], p))
+            self.lo[t] = NONE
+            self.hi[t] = NONE
+            g = self.grid
+            for i in range(len(g)):
+                if not g[i]:
+                    g[i] = bytearray(tower)
+                    break
+            if self.towers() == 20:
+                self.phase = P_NEST
+                self.lo = None
+                self.hi = None
+            return
+        gs = self._g(s)
+        gt = self._g(t)
+        src = self.grid[gs]
+        self.grid[gt].append(src[-1])
+        self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
+
+    def _remix(self):
+        key = self._key()
+        force = None
+        for k, f in self.memo:
+            if k == key:
+                force = f
+                break
+        if force is None:
+            force = bytearray()
+            self.memo.append((key, force))
+            if len(self.memo) > MEMO_MAX:
+                self.memo.pop(0)
+        pend = self._remix_pieces()
+        if self.towers():
+            w = self.width
+            for r in range(4, -1, -1):
+                if any_in(self.grid, r * w, w):
+                    for g in range(r * w, r * w + w):
+                        self.grid[g] = bytearray()
+                    break
+        else:
+            for s in range(64):
+                if self.hi[s] != NONE:
+                    self.lo[s] = NONE
+                    self.hi[s] = NONE
+        self.remixes += 1
+        self.pend = pend
+        self.force = force
+        self.pos = 0
+        self.phase = P_REMIX
+
+    # ---- tokens -----------------------------------------------------------------
+    def token(self, a):
+        if a < 4096:
+            return fmt_cell(a >> 6, 8) + "-" + fmt_cell(a & 63, 8)
+        if a == REMIX:
+            return "remix"
+        if a == END:
+            return "end"
+        if a == STYLE_YES:
+            return "style-yes"
+        if a == STYLE_NO:
+            return "style-no"
+        if a == EMPTY:
+            return "=-"
+        if PLACE <= a < PLACE + 36:
+            return "=" + fmt_piece(a - PLACE)
+        if TARGET <= a < TARGET + 64:
+            return "@" + fmt_cell(a - TARGET, 8)
+        return "#%d" % a
+
+    def action(self, tok):
+        for a in (REMIX, END, STYLE_YES, STYLE_NO, EMPTY):
+            if tok == self.token(a):
+                return a
+        try:
+            if tok[:1] == "=":
+                p = parse_piece(tok[1:])
+                if p & 3 == 0:
+                    raise NotationError("no size")
+                return PLACE + p
+            if tok[:1] == "@":
+                return TARGET + parse_cell(tok[1:], 8, 8)
+            i = tok.find("-")
+            if i > 0:
+                return parse_cell(tok[:i], 8, 8) * 64 + parse_cell(tok[i + 1:], 8, 8)
+        except NotationError as e:
+            raise IllegalMove("bad token %r: %s" % (tok, e))
+        raise IllegalMove("unknown token %r: ice_solo moves are like a1-c3, "
+                          "remix, end, style-yes, style-no; chance outcomes "
+                          "are =r3, =- and @c5" % tok)
+
+    def why_illegal(self, a):
+        tok = self.token(a)
+        ph = self.phase
+        if ph in (P_DEAL, P_SCATTER, P_REMIX):
+            return "%s: a %s is under way; its outcomes are listed by legal" % (
+                tok, "remix" if ph == P_REMIX else "deal")
+        if a >= 4096:
+            if a == REMIX:
+                if ph != P_TOWER:
+                    return "remix: only while towering"
+                return "remix: only when no towering move is legal"
+            if a in (STYLE_YES, STYLE_NO):
+                return "%s: the style judgement comes only when every cell " \
+                       "is a clean nest" % tok
+            if self.style_due():
+                return "%s: judge the style first (style-yes or style-no)" % tok
+            return "%s is not a move now" % tok
+        if self.style_due():
+            return "%s: every cell is a clean nest; judge the style " \
+                   "(style-yes or style-no)" % tok
+        s = a >> 6
+        t = a & 63
+        fs = fmt_cell(s, 8)
+        ft = fmt_cell(t, 8)
+        if ph == P_TOWER:
+            p = self.lo[s]
+            if p == NONE:
+                return "%s: %s is empty" % (tok, fs)
+            if self.hi[s] != NONE:
+                return "%s: the medium on %s is part of a tower and stays" % (tok, fs)
+            if p & 3 == 3:
+                return "%s: a large never moves" % tok
+            tg = self._targets(p)
+            if t not in tg:
+                if p & 3 == 2:
+                    return "%s: a medium goes onto a bare large of another " \
+                           "colour" % tok
+                return "%s: a small goes onto a medium (on a large) of " \
+                       "another colour" % tok
+            for b in tg:
+                if b != t and not clear_line(s, t, [b]):
+                    return "%s: the line of sight is blocked by %s" % (
+                        tok, fmt_cell(b, 8))
+            return None
+        gs = self._g(s)
+        gt = self._g(t)
+        if gs < 0 or gt < 0:
+            return "%s: %s is off the %dx5 grid" % (
+                tok, fs if gs < 0 else ft, self.width)
+        r = self._nest_ok(gs, gt)
+        return "%s: %s" % (tok, r) if r else None
+
+    # ---- scores and views -----------------------------------------------------------
+    def breakdown(self):
+        """The live score: a dict of the parts and the total."""
+        g = self.grid
+        w = self.width
+        n = len(g)
+        clean = 0
+        cl = bytearray(n)
+        for i in range(n):
+            if is_clean(g[i]):
+                cl[i] = 1
+                clean += 1
+        lines = 0
+        full = 0
+        for c in self.cols:
+            full |= 1 << c
+        for r in range(5):
+            m = 0
+            for i in range(r * w, r * w + w):
+                if cl[i]:
+                    m |= 1 << (g[i][0] >> 2)
+            if m == full:
+                lines += 1
+        for c in range(w):
+            m = 0
+            for i in range(c, n, w):
+                if cl[i]:
+                    m |= 1 << (g[i][0] >> 2)
+            if m == full:
+                lines += 1
+        d = {"clean": clean,
+             "fully_nested": 5 if clean == n else 0,
+             "rainbow": 5 * lines,
+             "style": 10 if self.style == 1 else 0}
+        d["double_plus_cool"] = 20 if d["rainbow"] >= 25 and self.style == 1 else 0
+        d["remix"] = -5 * self.remixes
+        d["total"] = (clean + d["fully_nested"] + d["rainbow"] + d["style"] +
+                      d["double_plus_cool"] + d["remix"])
+        return d
+
+    def scores(self):
+        return [self.breakdown()["total"]]
+
+    def phase_name(self):
+        if self.to_move() == OVER:
+            return "over"
+        if self.phase in (P_SCATTER, P_TOWER, P_REMIX):
+            return "towering"
+        return "nesting"
+
+    def fields(self):
+        d = {"variant": self.variant, "phase": self.phase_name(),
+             "grid": self.grid_text()}
+        if self.lo is not None:
+            d["field"] = self.field_text()
+        d["remixes"] = self.remixes
+        d["undos"] = self.undos
+        d["score"] = self.breakdown()
+        return d
+
+    def grid_text(self):
+        return "/".join([fmt_stack(st) for st in self.grid])
+
+    def field_text(self):
+        out = []
+        for s in range(64):
+            if self.lo[s] == NONE:
+                out.append("-")
+            elif self.hi[s] == NONE:
+                out.append(fmt_piece(self.lo[s]))
+            else:
+                out.append(fmt_piece(self.lo[s]) + fmt_piece(self.hi[s]))
+        return "/".join(out)
+
+    def render(self):
+        lines = []
+        w = self.width
+        if self.lo is not None:
+            lines.append("field:")
+            for r in range(8):
+                row = []
+                for c in range(8):
+                    s = r * 8 + c
+                    if self.lo[s] == NONE:
+                        row.append("  .  ")
+                    elif self.hi[s] == NONE:
+                        row.append("  %s " % fmt_piece(self.lo[s]))
+                    else:
+                        row.append(fmt_piece(self.lo[s]) + fmt_piece(self.hi[s]) + " ")
+                lines.append("%d %s" % (r + 1, "".join(row)))
+            lines.append("grid:")
+        for r in range(5):
+            lines.append("%d %s" % (r + 1, " ".join(
+                ["%-7s" % fmt_stack(self.grid[r * w + c]) for c in range(w)])))
+        b = self.breakdown()
+        lines.append("%s  score %d  remixes %d  undos %d" % (
+            self.phase_name(), b["total"], self.remixes, self.undos))
+        return "\n".join(lines)
+
+    def hint(self):
+        """A suggested legal move (see engine/ice_solo_hint.py), or None at a
+        chance node, at the end, and at the style judgement (yours)."""
+        if self.to_move() != 0 or self.style_due():
+            return None
+        from engine.ice_solo_hint import hint
+        return hint(self)
+
+    # ---- undo and saves -----------------------------------------------------------
+    def undo(self):
+        """Take back the last action by replaying the rest. Undoing a move
+        (not a chance outcome) counts in ``undos``; the remix memo stays, so
+        a remix done again from the same position lands the same way."""
+        if not self.hist:
+            raise IllegalMove("nothing to undo")
+        if not self.hist[-2] & 0x80:
+            self.undos += 1
+        hist = self.hist[:-2]
+        self.hist = bytearray()
+        self._init()
+        for i in range(0, len(hist), 2):
+            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
+        self.hist = bytearray(hist)
+
+    def _pack(self):
+        out = bytearray((self.undos >> 8, self.undos & 255, len(self.memo)))
+        for k, f in self.memo:
+            out.extend(k)
+            out.append(len(f))
+            out.extend(f)
+        out.extend(self.hist)
+        return bytes(out)
+
+    def _unpack(self, body):
+        if len(body) < 3:
+            raise ValueError("ice_solo save is truncated")
+        undos = (body[0] << 8) | body[1]
+        n = body[2]
+        i = 3
+        memo = []
+        for _ in range(n):
+            if i + 5 > len(body) or i + 5 + body[i + 4] > len(body):
+                raise ValueError("ice_solo save is truncated")
+            k = bytes(body[i:i + 4])
+            m = body[i + 4]
+            f = bytearray(body[i + 5:i + 5 + m])
+            for t in f:
+                if t >= 64:
+                    raise ValueError("ice_solo save has a bad remix cell")
+            memo.append((k, f))
+            i += 5 + m
+        if n > MEMO_MAX:
+            raise ValueError("ice_solo save has too many remix memos")
+        self.memo = memo
+        State._unpack(self, body[i:])
+        self.undos = undos
+
+
+def any_in(cells, start, n):
+    for i in range(start, start + n):
+        if cells[i]:
+            return True
+    return False
