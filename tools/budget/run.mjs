@@ -1,0 +1,312 @@
+// The Node side of tools/budget.py: runs scenarios under MicroPython compiled
+// to 32-bit WebAssembly and prints one JSON object with the raw figures.
+//
+//   node run.mjs job.json > result.json
+//
+// The job (written by budget.py) names the module trees to mount and the
+// scenarios to run. Each scenario gets a fresh interpreter whose starting
+// heap is the scenario's cap. Every step is one call from here into
+// tools/budget/mp/harness.py; between steps we ask for a collection, which
+// in this build only happens when control is back in JavaScript.
+//
+// Move choices come from a seeded xorshift32 on this side, so a playthrough
+// is the same sequence of protocol lines on every run and in both load modes.
+
+import fs from "node:fs";
+import path from "node:path";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+
+function now() {
+  return Number(process.hrtime.bigint()) / 1e6; // ms
+}
+
+// ---- interpreter setup ---------------------------------------------------
+
+function mountTree(mp, dir, at) {
+  for (const name of fs.readdirSync(dir)) {
+    const src = path.join(dir, name);
+    const dst = at + "/" + name;
+    if (fs.statSync(src).isDirectory()) {
+      mp.FS.mkdirTree(dst);
+      mountTree(mp, src, dst);
+    } else {
+      mp.FS.writeFile(dst, fs.readFileSync(src));
+    }
+  }
+}
+
+async function boot(cap, trees) {
+  const out = [];
+  const err = [];
+  const mp = await loadMicroPython({
+    heapsize: cap,
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+  });
+  mp.FS.mkdirTree("/app");
+  for (const t of trees) mountTree(mp, t, "/app");
+  mp.runPython("import sys\nsys.path.insert(0, '/app')\nimport micropython\nmicropython.mem_info()");
+  let total = null;
+  let split = null;
+  for (const l of out) {
+    const m = /GC: total: (\d+),.*max new split: (\d+)/.exec(l);
+    if (m) {
+      total = Number(m[1]);
+      split = Number(m[2]);
+    }
+  }
+  if (total === null) throw new Error("no GC total in mem_info output: " + out.join("|"));
+  out.length = 0;
+  mp.runPython("import harness");
+  const h = mp.pyimport("harness");
+  const [t2, reserve] = h.calibrate(total).split(" ").map(Number);
+  const live = () => h.live().split(" ").map(Number);
+  // Touch every harness function once: the first time JavaScript looks one
+  // up, a proxy reference (16 bytes) is kept on the Python heap, which
+  // belongs in the baseline, not in the first step that uses it.
+  for (const name of ["calibrate", "heap", "mark", "measured", "collect", "live",
+                      "noop", "hold", "imp", "session", "step"]) {
+    if (typeof h[name] !== "function") throw new Error("harness." + name + " missing");
+  }
+  h.collect();
+  const [baseAlloc, baseHeap] = live();
+  return { mp, h, out, err, total, split, reserve, baseAlloc, baseHeap, live };
+}
+
+// A timed, measured call: the time (ms, JS clock), the peak during it and
+// what stays live once garbage is collected.
+function measure(I, fn) {
+  const t0 = now();
+  let ret;
+  let error = null;
+  try {
+    ret = fn();
+  } catch (e) {
+    error = String(e && e.message ? e.message : e).split("\n").slice(-3).join(" ");
+  }
+  const ms = now() - t0;
+  const [peak, heap] = I.h.measured().split(" ").map(Number);
+  I.h.collect();
+  const [live, heapAfter] = I.live();
+  return { ms, peak, heap, live, heapAfter, ret, error };
+}
+
+// ---- seeded choices --------------------------------------------------------
+
+class XorShift {
+  constructor(seed) {
+    let x = (seed ^ 0x9e3779b9) >>> 0;
+    this.x = x || 1;
+    for (let i = 0; i < 4; i++) this.next();
+  }
+  next() {
+    let x = this.x;
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    this.x = x;
+    return x;
+  }
+  below(n) {
+    return this.next() % n;
+  }
+}
+
+// ---- scenarios -----------------------------------------------------------
+
+async function pystone(sc) {
+  const I = await boot(sc.cap, job.trees.harness);
+  I.mp.runPython("import pystone");
+  const ps = I.mp.pyimport("pystone");
+  ps.run(sc.loops); // warm-up: lets the wasm engine tier up first
+  const runs = [];
+  for (let k = 0; k < sc.runs; k++) {
+    let t0 = now();
+    ps.null_loop(sc.loops);
+    const tn = now() - t0;
+    t0 = now();
+    ps.run(sc.loops);
+    const tb = now() - t0;
+    runs.push({ loops: sc.loops, ms: tb, null_ms: tn, pystones: sc.loops / ((tb - tn) / 1000) });
+  }
+  return { runs };
+}
+
+async function selftest(sc) {
+  const I = await boot(sc.cap, job.trees.harness);
+  const r = { cap: sc.cap, total: I.total, reserve: I.reserve, max_new_split: I.split,
+              base_alloc: I.baseAlloc, base_heap: I.baseHeap, checks: [] };
+  for (const n of sc.holds) {
+    const m = measure(I, () => I.h.hold(n));
+    I.h.hold(0);
+    I.h.collect();
+    const [relAlloc, relHeap] = I.live();
+    r.checks.push({ hold: n, peak: m.peak, heap: m.heap, live: m.live, heap_held: m.heapAfter,
+                    released_alloc: relAlloc, released_heap: relHeap, error: m.error });
+  }
+  // the call overhead subtracted from every step
+  const ov = [];
+  for (let i = 0; i < sc.overhead_calls; i++) {
+    const t0 = now();
+    I.h.noop("play r3");
+    ov.push(now() - t0);
+  }
+  ov.sort((a, b) => a - b);
+  r.overhead_ms = { min: ov[0], median: ov[ov.length >> 1] };
+  return r;
+}
+
+function answerOf(s) {
+  // "= text\n\n" -> {ok, text}
+  const ok = s.startsWith("=");
+  return { ok, text: s.slice(2).replace(/\n\n$/, "") };
+}
+
+// One seeded playthrough as protocol lines; returns the lines and answers.
+function playthrough(I, game, opts, seed, maxSteps, steps, record) {
+  const rnd = new XorShift(seed);
+  const lines = [];
+  const answers = [];
+  let over = false;
+  const send = (line) => {
+    const m = measure(I, () => I.h.step(line));
+    if (m.error) throw new Error("step " + JSON.stringify(line) + " raised " + m.error);
+    lines.push(line);
+    answers.push(canonical(m.ret));
+    record(line, m);
+    return answerOf(m.ret);
+  };
+  const first = send(("new " + game + " seed=" + seed + " " + opts).trim());
+  if (!first.ok) throw new Error("new failed: " + first.text);
+  let sinceUndo = 0;
+  while (lines.length < maxSteps) {
+    const tm = send("to_move").text;
+    if (tm === "over") { over = true; break; }
+    if (tm === "chance") {
+      send("sample");
+    } else {
+      const legal = send("legal");
+      const toks = legal.text.split(" ").filter((t) => t);
+      if (!toks.length) throw new Error("no legal moves but to_move is " + tm);
+      const tok = toks[rnd.below(toks.length)];
+      const a = send("play " + tok);
+      if (!a.ok) throw new Error("play " + tok + " refused: " + a.text);
+    }
+    // what a front end asks after a move, and now and then a take-back
+    send("state");
+    if (rnd.below(4) === 0) send("show");
+    sinceUndo++;
+    if (sinceUndo > 3 && rnd.below(12) === 0) {
+      send("undo");
+      sinceUndo = 0;
+    }
+  }
+  send("score");
+  send("history");
+  return { lines, answers, over };
+}
+
+async function engine(sc) {
+  const I = await boot(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+  const r = { game: sc.game, opts: sc.opts, mode: sc.mode, cap: sc.cap, total: I.total,
+              reserve: I.reserve, base_alloc: I.baseAlloc, imports: [], playthroughs: [] };
+  let worstHeap = I.baseHeap;
+  for (const name of sc.imports) {
+    const m = measure(I, () => I.h.imp(name));
+    if (m.error) throw new Error("import " + name + " raised " + m.error);
+    r.imports.push({ name, ms: m.ms, peak: m.peak, heap: m.heap, live: m.live });
+    worstHeap = Math.max(worstHeap, m.heap);
+  }
+  const ms0 = measure(I, () => I.h.session(1));
+  worstHeap = Math.max(worstHeap, ms0.heap);
+  // Each seed is replayed ``repeats`` times, in passes over all seeds so a
+  // burst of load on the machine hits different repeats of a step; per step
+  // the fastest time counts. Heap figures must match across repeats (the
+  // transcript is compared) so the first pass's are kept.
+  const refs = sc.seeds.map(() => null);
+  const times = sc.seeds.map(() => []);
+  for (let rep = 0; rep < sc.repeats; rep++) {
+    sc.seeds.forEach((seed, k) => {
+      const steps = [];
+      const p = playthrough(I, sc.game, sc.opts, seed, sc.max_steps, steps, (line, m) => {
+        steps.push({ line, ms: m.ms, peak: m.peak, heap: m.heap, live: m.live });
+      });
+      const h2 = hash(p.answers.join(""));
+      if (refs[k] === null) {
+        refs[k] = { seed, over: p.over, steps, transcript_hash: h2 };
+      } else if (h2 !== refs[k].transcript_hash) {
+        throw new Error("seed " + seed + " is not reproducible");
+      }
+      times[k].push(steps.map((s) => s.ms));
+    });
+  }
+  refs.forEach((ref, k) => {
+    ref.steps.forEach((s, i) => {
+      s.ms = Math.min(...times[k].map((t) => t[i]));
+      if (job.keep_times) s.all = times[k].map((t) => t[i]);
+    });
+    for (const s of ref.steps) worstHeap = Math.max(worstHeap, s.heap);
+    r.playthroughs.push(ref);
+  });
+  r.worst_heap = worstHeap;
+  r.stderr = I.err.slice(-5);
+  return r;
+}
+
+// An answer with any JSON object's keys sorted (budget.py ``canonical``):
+// MicroPython's dict keeps no insertion order, so ``state`` lists the same
+// fields in another order than CPython does.
+// (written out by hand: JSON.stringify puts integer-like keys first)
+function sortedJson(v) {
+  if (Array.isArray(v)) return "[" + v.map(sortedJson).join(",") + "]";
+  if (v && typeof v === "object") {
+    const keys = Object.keys(v).sort();
+    return "{" + keys.map((k) => JSON.stringify(k) + ":" + sortedJson(v[k])).join(",") + "}";
+  }
+  return JSON.stringify(v);
+}
+
+function canonical(answer) {
+  if (!answer.startsWith("= {")) return answer;
+  return "= " + sortedJson(JSON.parse(answer.slice(2))) + "\n\n";
+}
+
+function hash(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16);
+}
+
+// Run python source under MicroPython and return what it printed.
+async function script(sc) {
+  const I = await boot(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+  I.out.length = 0;
+  let error = null;
+  try {
+    I.mp.runPython(sc.source);
+  } catch (e) {
+    error = String(e && e.message ? e.message : e);
+  }
+  return { out: I.out.slice(), err: I.err.slice(), error };
+}
+
+const kinds = { pystone, selftest, engine, script };
+const results = [];
+for (const sc of job.scenarios) {
+  const t0 = now();
+  try {
+    const res = await kinds[sc.kind](sc);
+    results.push({ kind: sc.kind, name: sc.name, ok: true, wall_ms: now() - t0, ...res });
+  } catch (e) {
+    results.push({ kind: sc.kind, name: sc.name, ok: false, wall_ms: now() - t0,
+                   error: String(e && e.stack ? e.stack : e) });
+  }
+  if (job.progress) process.stderr.write(".");
+}
+if (job.progress) process.stderr.write("\n");
+process.stdout.write(JSON.stringify({ node: process.version, results }));
