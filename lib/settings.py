@@ -42,13 +42,23 @@ BRIGHT = const(0)
 # display brightness (0..255) of each level; the display's power limit may
 # still lower a bright frame
 LEVELS = (8, 16, 28, 44, 64, 96, 140, 200)
-COLOURS = "roygcbpwk"   # custom bag: rocks per colour, in this order
-CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00\x00"
-CUSTOM_MAX = const(15)
+# custom bag: rocks of each of these colours (black is left out: it barely
+# shows on an LED), 0..CUSTOM_MAX each, so a bar is one pixel per rock on 8x8
+COLOURS = "roygcbpw"
+CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00"
+CUSTOM_MAX = const(8)
 _MAGIC = b"PS"
 _VERSION = const(1)
 _GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
           "dice", "bag")
+
+
+def custom_contents(counts):
+    """Rock counts per COLOURS -> the bag engine's ``contents`` text, e.g.
+    ``'r*3,y*2'``; None if the bag would be empty."""
+    parts = ["%s*%d" % (COLOURS[i], counts[i]) for i in range(len(COLOURS))
+             if counts[i]]
+    return ",".join(parts) if parts else None
 
 
 def index(key):
@@ -115,6 +125,11 @@ class Settings:
             it = ITEMS[i]
             if it[1] == gid and it[2] in accepted:
                 out[it[2]] = it[3][self.vals[i]]
+        if out.get("preset") == "custom":
+            del out["preset"]
+            c = custom_contents(self.custom)
+            if c:
+                out["contents"] = c
         return out
 
     def set_custom(self, counts):

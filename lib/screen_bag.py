@@ -1,0 +1,319 @@
+"""The bag: draw pieces or rocks without looking, as at a real table.
+
+Controls (one hand):
+
+* A draws (the bag shakes, then the drawn item shows for a moment). An
+  empty bag refuses with a red flash.
+* The main view is one bar per colour: what is left, from the bottom, the
+  largest pieces brightest (rocks mid-bright); grey above is what has been
+  drawn. On 16x16 the number left and the last item drawn are underneath.
+* DOWN returns everything drawn to the bag (refused if nothing was drawn).
+* LEFT looks back through what was drawn, newest first (a magenta dot on
+  the top row counts back); RIGHT comes forward again; B back to the bars.
+* UP picks the bag: LEFT/RIGHT between the Bag of Ice bag, the Ice Stalks
+  rocks and a custom bag; A takes it, B keeps the current one. The custom
+  bag is edited as bars of rocks, up to 8 of each of eight colours
+  (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
+  takes it, B goes back. The choice is remembered in the settings.
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from lib import settings as S
+from lib import screens_common as C
+from engine.state import CHANCE
+from engine.bag import DRAW, RETURN
+
+BAGS = ("bag_of_ice", "ice_stalks", "custom")
+SHAKE_MS = 560
+FLICK_MS = 70
+REVEAL_MS = 2500
+BLINK_MS = 300
+
+VIEW = 0
+SHAKE = 1
+REVEAL = 2
+HIST = 3
+PICK = 4
+EDIT = 5
+
+
+def piece_glyph(d, p, cx, bottom, s):
+    """A piece seen from the side, centred on column ``cx`` with its base
+    on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock is a
+    round blob. ``s`` scales it."""
+    c = P.piece_code(p)
+    size = p & 3
+    if size == 0:
+        d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
+        d.rect(cx - 2 * s, bottom - s + 1, 4 * s, s, c)
+        d.rect(cx - s, bottom - 3 * s + 1, 2 * s, s, c)
+        return
+    h = size + 1
+    for r in range(h):
+        half = r * s       # row r from the top: 2r+1 dots wide
+        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
+
+
+class Screen:
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        self.mode = VIEW
+        self.t0 = app.now
+        self.phase = 0
+        self.seed = (app.now & 0xFFFF) | 1
+        self.flick = 0          # the kind shown while shaking
+        self.back = 0           # HIST: 0 is the newest item drawn
+        self.pick = 0
+        self.edit = bytearray(app.settings.custom)
+        self.ec = 0             # EDIT: the colour being changed
+        self.blink = True
+        # per column: its colour, and its kinds as a range of st.kinds
+        self.col = bytearray(9)
+        self.lo = bytearray(9)
+        self.hi = bytearray(9)
+        self.fullc = bytearray(9)
+        while state.to_move() == CHANCE:
+            app.chance()
+        self._layout()
+
+    def _layout(self):
+        st = self.st
+        d = self.app.d
+        w = d.width
+        kinds = st.kinds
+        n = 0
+        for i in range(len(kinds)):
+            c = kinds[i] >> 2
+            if n and self.col[n - 1] == c:
+                self.hi[n - 1] = i + 1
+                self.fullc[n - 1] += st.full[i]
+            else:
+                self.col[n] = c
+                self.lo[n] = i
+                self.hi[n] = i + 1
+                self.fullc[n] = st.full[i]
+                n += 1
+        self.nc = n
+        m = 1
+        for i in range(n):
+            m = max(m, self.fullc[i])
+        self.most = m
+        self.ah = d.height if d.height <= 8 else d.height - 6
+        self.u = max(1, self.ah // m)
+        slot = max(1, w // n)
+        self.slot = slot
+        self.cw = slot - 1 if slot >= 3 else slot
+        self.x0 = (w - slot * n) // 2
+
+    def _restart(self, opts):
+        self.st = self.app.restart(opts)
+        self._layout()
+        self.mode = VIEW
+
+    # ---- keys ----------------------------------------------------------------
+    def key(self, k):
+        m = self.mode
+        app = self.app
+        if m == SHAKE:
+            return False
+        if m == PICK:
+            return self._pick_key(k)
+        if m == EDIT:
+            return self._edit_key(k)
+        if k == A:
+            if not app.play(DRAW):
+                self.mode = VIEW
+                return True
+            while self.st.to_move() == CHANCE:
+                app.chance()
+            self.mode = SHAKE
+            self.t0 = app.now
+            self.phase = -1
+            return True
+        if k == LEFT:
+            if m == HIST:
+                if self.back + 1 >= len(self.st.drawn):
+                    app.refuse()
+                    return True
+                self.back += 1
+            elif not self.st.drawn:
+                app.refuse()
+                return True
+            else:
+                self.back = 0
+                self.mode = HIST
+            return True
+        if k == RIGHT and m == HIST:
+            if self.back:
+                self.back -= 1
+            else:
+                self.mode = VIEW
+            return True
+        if k == B:
+            if m != VIEW:
+                self.mode = VIEW
+                return True
+            return False
+        if k == DOWN:
+            app.play(RETURN)
+            self.mode = VIEW
+            return True
+        if k == UP:
+            self.mode = PICK
+            self.pick = BAGS.index(self.st.name) if self.st.name in BAGS else 2
+            return True
+        if m != VIEW:
+            self.mode = VIEW
+            return True
+        return False
+
+    def _pick_key(self, k):
+        app = self.app
+        if k == LEFT or k == RIGHT or k == UP or k == DOWN:
+            step = 1 if k == RIGHT or k == DOWN else 2
+            self.pick = (self.pick + step) % 3
+            return True
+        if k == B:
+            self.mode = VIEW
+            return True
+        if k == A:
+            name = BAGS[self.pick]
+            if name == "custom":
+                self.mode = EDIT
+                self.edit[:] = app.settings.custom
+                self.ec = 0
+                self.t0 = app.now
+                return True
+            app.settings.set("bag.preset", name)
+            if self.st.name != name:
+                self._restart({"preset": name})
+            self.mode = VIEW
+            return True
+        return False
+
+    def _edit_key(self, k):
+        app = self.app
+        if k == LEFT or k == RIGHT:
+            n = len(S.COLOURS)
+            self.ec = (self.ec + (1 if k == RIGHT else n - 1)) % n
+            return True
+        if k == UP or k == DOWN:
+            v = self.edit[self.ec] + (1 if k == UP else -1)
+            if 0 <= v <= S.CUSTOM_MAX:
+                self.edit[self.ec] = v
+            else:
+                app.refuse()
+            return True
+        if k == B:
+            self.mode = PICK
+            return True
+        if k == A:
+            contents = S.custom_contents(self.edit)
+            if contents is None:
+                app.refuse()       # an empty bag is no bag
+                return True
+            app.settings.set_custom(self.edit)
+            app.settings.set("bag.preset", "custom")
+            self._restart({"contents": contents})
+            return True
+        return False
+
+    # ---- time ----------------------------------------------------------------
+    def tick(self, now):
+        m = self.mode
+        dt = ticks_diff(now, self.t0)
+        if m == SHAKE:
+            if dt >= SHAKE_MS:
+                self.mode = REVEAL
+                self.t0 = now
+                return True
+            p = dt // FLICK_MS
+            if p != self.phase:
+                self.phase = p
+                self.seed = (self.seed * 75 + 74) % 65537
+                self.flick = self.seed % len(self.st.kinds)
+                return True
+            return False
+        if m == REVEAL and dt >= REVEAL_MS:
+            self.mode = VIEW
+            return True
+        if m == EDIT:
+            b = (dt // BLINK_MS) & 1 == 0
+            if b != self.blink:
+                self.blink = b
+                return True
+        return False
+
+    # ---- drawing -------------------------------------------------------------
+    def draw(self, d):
+        d.fill(P.OFF)
+        m = self.mode
+        st = self.st
+        s = 1 if d.width <= 8 else 2
+        cx = d.width // 2
+        bottom = d.height - 1 - (d.height - (5 * s)) // 2
+        if m == SHAKE:
+            piece_glyph(d, st.kinds[self.flick], cx, bottom - (self.phase & 1) * s, s)
+        elif m == REVEAL:
+            piece_glyph(d, st.drawn[len(st.drawn) - 1], cx, bottom, s)
+        elif m == HIST:
+            piece_glyph(d, st.drawn[len(st.drawn) - 1 - self.back], cx, bottom, s)
+            d.pixel(self.back % d.width, 0, P.HILITE)
+        elif m == PICK:
+            self._draw_pick(d)
+        elif m == EDIT:
+            self._draw_counts(d, self.edit, self.ec)
+        else:
+            self._draw_bars(d)
+
+    def _draw_bars(self, d):
+        st = self.st
+        u = self.u
+        ah = self.ah
+        most = self.most
+        scale = most * u > ah   # a bag too full for one row a piece
+        for i in range(self.nc):
+            x = self.x0 + i * self.slot
+            y = ah          # top of the bar drawn so far
+            n = 0
+            for k in range(self.hi[i] - 1, self.lo[i] - 1, -1):
+                c = P.piece_code(st.kinds[k])   # large first, at the bottom
+                for _ in range(st.left[k]):
+                    n += 1
+                    top = ah - (n * ah // most if scale else n * u)
+                    d.rect(x, top, self.cw, y - top, c)
+                    y = top
+            f = self.fullc[i]
+            full = ah - (f * ah // most if scale else f * u)
+            if y > full:
+                d.rect(x, full, self.cw, y - full, P.DIM)
+        if d.height > 8:
+            font.draw_number(d, st.remaining(), 0, d.height - 5, P.TEXT)
+            if st.drawn:
+                piece_glyph(d, st.drawn[len(st.drawn) - 1], d.width - 4,
+                            d.height - 1, 1)
+
+    def _draw_counts(self, d, counts, sel):
+        """The custom bag editor: a bar per colour, one rock a step."""
+        n = len(S.COLOURS)
+        slot = d.width // n
+        u = d.height // S.CUSTOM_MAX
+        for i in range(n):
+            x = i * slot
+            h = counts[i] * u
+            if i == sel:
+                d.rect(x, 0, slot, d.height - h,
+                       P.DIM if self.blink else P.OFF)
+            if h:
+                # S.COLOURS is the start of the engine's colour order
+                d.rect(x, d.height - h, slot, h, P.piece(i, 3))
+
+    def _draw_pick(self, d):
+        name = BAGS[self.pick]
+        if name == "custom":
+            self._draw_counts(d, self.app.settings.custom, -1)
+            return
+        C.draw_full_icon(d, name)

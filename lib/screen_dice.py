@@ -1,0 +1,314 @@
+"""The dice roller: a virtual pyramid, colour, Treehouse or six-sided die.
+
+Controls (one hand, at a table):
+
+* A rolls (a short tumble, then the faces). The faces come from the app's
+  seeded generator through the engine's chance nodes.
+* LEFT steps back through recent rolls (the pip total turns magenta while
+  you look at an old roll); RIGHT steps forward again, B jumps back to the
+  latest.
+* UP or DOWN opens the die picker: LEFT/RIGHT the kind, UP/DOWN how many
+  (1-6); A takes it (remembered in the settings), B keeps the old dice.
+
+Each die is a 3x3 glyph (2x on a 16x16 panel when they fit):
+
+* pyramid: three bars of height 1, 2, 3 for S, M, L; the face's sizes are
+  lit, the others grey (``SL`` lights the short and the tall bar);
+* colour: a block of the colour; the wild face is a little rainbow;
+* Treehouse: a symbol each (TIP a fallen pyramid, SWAP an X, DIG a pit,
+  HOP an arch, AIM a cross-hair, WILD a magenta block);
+* d6: the usual pips.
+
+Pyramid dice and d6 show the pip total under the dice. When more dice are
+rolled than fit the panel they show a page at a time, turning every second.
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from engine.state import CHANCE
+from engine.dice import ROLL
+
+KINDS = ("pyramid", "color", "treehouse", "d6")
+COUNTS = ("1", "2", "3", "4", "5", "6")
+ROLL_MS = 640      # the tumble
+FLICK_MS = 80      # a new random face this often while tumbling
+PAGE_MS = 1200     # pages turn this often when the dice do not fit
+
+RESULT = 0
+ROLLING = 1
+SETUP = 2
+
+
+def _mask(rows):
+    m = 0
+    for r in rows:
+        for ch in r:
+            m = (m << 1) | (ch != ".")
+    return m
+
+
+# pyramid faces S M L SM SL ML as bit sets of sizes (bit 0 small)
+_PYR = (1, 2, 4, 3, 5, 6)
+# colour die faces r y g c p and wild, as engine colour numbers
+_COL = (0, 2, 3, 4, 6, -1)
+_WILD = (P.piece(0, 3), P.piece(2, 3), P.piece(3, 3),
+         P.piece(4, 3), P.TEXT, P.piece(5, 3),
+         P.piece(6, 3), P.piece(1, 3), P.piece(0, 3))
+_TREE = (
+    (_mask(("x..", "xx.", "xxx")), P.piece(1, 3)),   # TIP
+    (_mask(("x.x", ".x.", "x.x")), P.piece(4, 3)),   # SWAP
+    (_mask(("x.x", "x.x", "xxx")), P.piece(2, 3)),   # DIG
+    (_mask((".x.", "x.x", "x.x")), P.piece(3, 3)),   # HOP
+    (_mask((".x.", "xxx", ".x.")), P.piece(0, 3)),   # AIM
+    (_mask(("xxx", "xxx", "xxx")), P.HILITE),        # WILD
+)
+_D6 = (
+    _mask(("...", ".x.", "...")),
+    _mask(("x..", "...", "..x")),
+    _mask(("x..", ".x.", "..x")),
+    _mask(("x.x", "...", "x.x")),
+    _mask(("x.x", ".x.", "x.x")),
+    _mask(("x.x", "x.x", "x.x")),
+)
+# what the picker shows for each kind
+_SAMPLE = (5, 5, 4, 4)
+
+
+def _dot(d, x, y, s, c):
+    if s == 1:
+        d.pixel(x, y, c)
+    else:
+        d.rect(x, y, s, s, c)
+
+
+def draw_face(d, kind, f, x, y, s):
+    """Face ``f`` (0..5) of a die of kind ``kind`` (index in KINDS) as a
+    3x3 glyph at (x, y), each dot ``s`` pixels square."""
+    if kind == 0:
+        bits = _PYR[f]
+        for col in range(3):
+            c = P.TEXT if bits & (1 << col) else P.DIM
+            for row in range(2 - col, 3):
+                _dot(d, x + col * s, y + row * s, s, c)
+        return
+    if kind == 1:
+        col = _COL[f]
+        for i in range(9):
+            c = _WILD[i] if col < 0 else P.piece(col, 3)
+            _dot(d, x + (i % 3) * s, y + (i // 3) * s, s, c)
+        return
+    if kind == 2:
+        m = _TREE[f][0]
+        c = _TREE[f][1]
+    else:
+        m = _D6[f]
+        c = P.TEXT
+    bit = 256
+    for i in range(9):
+        if m & bit:
+            _dot(d, x + (i % 3) * s, y + (i // 3) * s, s, c)
+        bit >>= 1
+
+
+class Screen:
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        self.mode = RESULT
+        self.back = 0          # 0: the latest roll; n: n rolls before it
+        self.page = 0
+        self.t0 = app.now
+        self.phase = 0
+        self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
+        self.tumble = bytearray(6)
+        self.kind = 0          # picker
+        self.count = 1
+        # a roll saved while its dice were still falling lands now
+        while state.to_move() == CHANCE:
+            app.chance()
+        self._layout()
+
+    def _layout(self):
+        """Where the dice go for this panel, die kind and count."""
+        st = self.st
+        d = self.app.d
+        w = d.width
+        h = d.height
+        self.kind_i = KINDS.index(st.die)
+        self.pips = st.die == "pyramid" or st.die == "d6"
+        # the pip total takes the bottom 5 rows (and a blank row on 16x16)
+        ah = h - (5 + (0 if h <= 8 else 1) if self.pips else 0)
+        gap = 2
+        for s in (2, 1):
+            if s == 2 and w < 16:
+                continue
+            g = 3 * s
+            cols = (w + gap) // (g + gap)
+            rows = (ah + gap) // (g + gap)
+            if cols * rows >= st.count or s == 1:
+                break
+        self.s = s
+        self.cap = cols * rows
+        n = min(st.count, self.cap)
+        self.cols = min(cols, n)
+        used_rows = (n + self.cols - 1) // self.cols
+        g = 3 * s
+        self.x0 = (w - (self.cols * g + (self.cols - 1) * gap)) // 2
+        th = used_rows * g + (used_rows - 1) * gap
+        self.y0 = 0 if self.pips else (h - th) // 2
+        self.step = g + gap
+        self.pages = (st.count + self.cap - 1) // self.cap
+
+    # ---- keys ----------------------------------------------------------------
+    def key(self, k):
+        if self.mode == ROLLING:
+            return False
+        if self.mode == SETUP:
+            return self._setup_key(k)
+        app = self.app
+        st = self.st
+        if k == A:
+            app.play(ROLL)
+            while self.st.to_move() == CHANCE:
+                app.chance()
+            self.mode = ROLLING
+            self.back = 0
+            self.page = 0
+            self.phase = -1
+            self.t0 = app.now
+            return True
+        if k == LEFT:
+            if self.back >= len(st.past) or not st.rolled:
+                app.refuse()
+            else:
+                self.back += 1
+                self.page = 0
+            return True
+        if k == RIGHT:
+            if not self.back:
+                app.refuse()
+            else:
+                self.back -= 1
+                self.page = 0
+            return True
+        if k == B:
+            if self.back:
+                self.back = 0
+                return True
+            return False
+        if k == UP or k == DOWN:
+            self.mode = SETUP
+            self.kind = self.kind_i
+            self.count = st.count
+            return True
+        return False
+
+    def _setup_key(self, k):
+        app = self.app
+        if k == LEFT or k == RIGHT:
+            self.kind = (self.kind + (1 if k == RIGHT else 3)) % 4
+            return True
+        if k == UP or k == DOWN:
+            c = self.count + (1 if k == UP else -1)
+            if 1 <= c <= 6:
+                self.count = c
+            else:
+                app.refuse()
+            return True
+        if k == A:
+            st = self.st
+            if KINDS[self.kind] != st.die or self.count != st.count:
+                die = KINDS[self.kind]
+                cnt = COUNTS[self.count - 1]
+                self.st = app.restart({"die": die, "count": cnt})
+                app.settings.set("dice.die", die)
+                app.settings.set("dice.count", cnt)
+                self.back = 0
+                self.page = 0
+                self._layout()
+            self.mode = RESULT
+            self.t0 = app.now
+            return True
+        if k == B:
+            self.mode = RESULT
+            return True
+        return False
+
+    # ---- time ----------------------------------------------------------------
+    def tick(self, now):
+        dt = ticks_diff(now, self.t0)
+        if self.mode == ROLLING:
+            if dt >= ROLL_MS:
+                self.mode = RESULT
+                self.t0 = now
+                return True
+            p = dt // FLICK_MS
+            if p != self.phase:
+                self.phase = p
+                x = self.seed
+                for i in range(6):
+                    # ZX81's LCG: small ints only, nothing allocated
+                    x = (x * 75 + 74) % 65537
+                    self.tumble[i] = x % 6
+                self.seed = x
+                return True
+            return False
+        if self.mode == RESULT and self.pages > 1 and dt >= PAGE_MS:
+            self.t0 = now
+            self.page = (self.page + 1) % self.pages
+            return True
+        return False
+
+    # ---- drawing -------------------------------------------------------------
+    def draw(self, d):
+        d.fill(P.OFF)
+        if self.mode == SETUP:
+            self._draw_setup(d)
+            return
+        st = self.st
+        if self.mode == ROLLING:
+            self._dice(d, self.tumble, st.count, 0)
+            return
+        if self.back:
+            roll = st.past[len(st.past) - self.back]
+        else:
+            roll = st.rolled
+        if not roll:
+            # not rolled yet: grey squares where the dice will land
+            g = 3 * self.s
+            for i in range(min(st.count, self.cap)):
+                d.rect(self.x0 + (i % self.cols) * self.step,
+                       self.y0 + (i // self.cols) * self.step, g, g, P.DIM)
+            return
+        self._dice(d, roll, len(roll), self.page * self.cap)
+        if self.pips:
+            c = P.HILITE if self.back else P.TEXT
+            n = st.pips(roll)
+            font.draw_number(d, n, (d.width - font.number_width(n)) // 2,
+                             d.height - 5, c)
+        if self.back and d.width > 8:
+            # how far back: a dot per remembered roll down the right edge
+            for i in range(len(st.past)):
+                d.pixel(d.width - 1, i, P.HILITE if i == self.back - 1 else P.DIM)
+
+    def _dice(self, d, faces, n, first):
+        k = self.kind_i
+        s = self.s
+        step = self.step
+        for j in range(min(self.cap, n - first)):
+            draw_face(d, k, faces[first + j], self.x0 + (j % self.cols) * step,
+                      self.y0 + (j // self.cols) * step, s)
+
+    def _draw_setup(self, d):
+        big = d.width > 8
+        s = 2 if big else 1
+        draw_face(d, self.kind, _SAMPLE[self.kind], 1 if big else 0, 1, s)
+        font.draw_number(d, self.count, d.width - 4 if not big else 10,
+                         1 if not big else 2, P.HILITE)
+        # which kind: four dots, the chosen one lit
+        y = d.height - 1
+        sp = d.width // 4
+        for i in range(4):
+            c = P.TEXT if i == self.kind else P.DIM
+            d.rect(i * sp + (sp - s) // 2, y - s + 1, s, s, c)
