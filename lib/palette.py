@@ -38,8 +38,8 @@ SIZE = const(39)     # number of entries
 # perceived colour of each piece colour at full size (before gamma)
 _HUES = (
     (255, 0, 0),      # r red
-    (255, 72, 0),     # o orange
-    (255, 190, 0),    # y yellow
+    (255, 120, 0),    # o orange
+    (255, 230, 0),    # y yellow
     (0, 255, 0),      # g green
     (0, 220, 200),    # c cyan
     (0, 40, 255),     # b blue

@@ -82,7 +82,7 @@ def ansi_frame(sim, title=""):
             if r or g or b:
                 row.append("\x1b[38;2;%d;%d;%dm\u25cf" % (r, g, b))
             else:
-                row.append("\x1b[38;2;60;60;68m\u00b7")
+                row.append("\x1b[38;2;44;44;52m\u00b7")
         lines.append(" " + " ".join(row) + "\x1b[0m")
     return lines
 

@@ -335,7 +335,7 @@ def _perceived(v, scale):
     if not v:
         return 0
     x = min(1.0, v / max(1, scale))
-    return max(40, int(round(255 * x ** (1 / GAMMA))))
+    return max(50, int(round(255 * x ** (1 / GAMMA))))
 
 
 def save_png(path, colours, width, height, led=24):
