@@ -1,0 +1,714 @@
+"""Ice Solo: options, deals, towering, remix, nesting, scoring, undo, saves,
+and the text protocol. Positions are given as deal/scatter strings; the few
+towering positions a scatter cannot express (partly built towers, finished
+towers in the grid) are set up on the state's own field arrays."""
+import itertools
+import json
+
+import pytest
+
+from engine import registry
+from engine.ice_solo import (completions, layer_weights, clear_line, NONE,
+                             REMIX, END, STYLE_YES, STYLE_NO)
+from engine.pieces import parse_piece, parse_cell, COLOURS
+from engine.protocol import Session
+from engine.rng import Rng
+from engine.state import CHANCE, OVER, IllegalMove
+
+C4 = "rygb"
+C5 = "rygbp"
+
+
+def new(**opts):
+    return registry.new("ice_solo", dict((k, str(v)) for k, v in opts.items()))
+
+
+def sample_all(st, rng):
+    while st.to_move() == CHANCE:
+        outs = st.chance_outcomes()
+        st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+
+
+def latin_grid(cols, width):
+    """All clean nests; cell (r, c) has colour (r + c) mod k: every row and
+    column holds every colour."""
+    k = len(cols)
+    return ["%s3%s2%s1" % ((cols[(r + c) % k],) * 3)
+            for r in range(5) for c in range(width)]
+
+
+def grid_str(cells):
+    return "/".join(cells)
+
+
+def scatter(fixed, empties=("e8", "f8", "g8", "h8")):
+    """An 8x8 scatter with ``fixed`` {cell: piece}; the other pieces of the
+    60 fill the remaining cells in reading order, ``empties`` stay empty."""
+    left = {}
+    for c in C4:
+        for s in "123":
+            left[c + s] = 5
+    for p in fixed.values():
+        left[p] -= 1
+    pool = [p for p in sorted(left) for _ in range(left[p])]
+    cells = []
+    for i in range(64):
+        name = "abcdefgh"[i % 8] + str(i // 8 + 1)
+        if name in fixed:
+            cells.append(fixed[name])
+        elif name in empties:
+            cells.append("-")
+        else:
+            cells.append(pool.pop())
+    assert not pool
+    return "/".join(cells)
+
+
+def tokens(st):
+    return set(st.legal())
+
+
+# ---- options -----------------------------------------------------------------
+def test_defaults_and_phases():
+    st = new()
+    assert st.variant == 5 and st.to_move() == CHANCE and st.auto_chance()
+    sample_all(st, Rng(1))
+    f = st.fields()
+    assert f["phase"] == "nesting" and f["variant"] == 5 and "field" not in f
+    assert len(f["grid"].split("/")) == 25
+    st4 = new(variant=4)
+    sample_all(st4, Rng(1))
+    f = st4.fields()
+    assert f["phase"] == "towering" and len(f["field"].split("/")) == 64
+    assert f["grid"] == "/".join(["-"] * 20)
+    q = new(variant=4, quick=1)
+    sample_all(q, Rng(2))
+    assert q.fields()["phase"] == "nesting" and len(q.fields()["grid"].split("/")) == 20
+
+
+@pytest.mark.parametrize("opts,msg", [
+    ({"quick": "1"}, "quick=1 is for variant=4 only"),
+    ({"variant": "5", "scatter": "-"}, "scatter is for variant=4 only"),
+    ({"variant": "6"}, "variant=6: choose one of 4|5"),
+    ({"variant": "4", "quick": "1", "deal": "x"}, "give only one of quick=1, deal"),
+    ({"deal": "r3"}, "deal: grid has 1 cells, expected 25 (5x5)"),
+    ({"deal": grid_str(["r3g2b1"] * 25)}, "deal has 25 r3, expected 5"),
+    ({"variant": "4", "deal": grid_str(latin_grid(C5, 5)[:20])},
+     "deal has p3p2p1" if False else "not a colour of this variant (r y g b)"),
+    ({"variant": "4", "scatter": scatter({}).replace("r3", "r3r2", 1)},
+     "scatter cell"),
+    ({"variant": "4", "scatter": scatter({}).replace("r3", "y3", 1)},
+     "scatter has 4 r3, expected 5"),
+    ({"variant": "4", "scatter": scatter({}).replace("r3", "x3", 1)},
+     "scatter: cell"),
+    ({"colour": "red"}, "unknown option colour"),
+])
+def test_bad_options_are_refused_with_a_reason(opts, msg):
+    with pytest.raises(ValueError) as e:
+        registry.new("ice_solo", opts)
+    assert msg in str(e.value)
+
+
+def test_deal_wrong_counts_name_the_piece():
+    cells = latin_grid(C5, 5)
+    cells[0] = "r3r2"            # one r1 missing...
+    cells[1] = cells[1] + "y1"   # ...and an extra y1
+    with pytest.raises(ValueError) as e:
+        new(deal=grid_str(cells))
+    assert "deal has 6 y1, expected 5" in str(e.value) or \
+        "deal has 4 r1, expected 5" in str(e.value)
+    cells = latin_grid(C4, 4)
+    cells[0] = "p3p2p1"
+    with pytest.raises(ValueError) as e:
+        new(variant=4, deal=grid_str(cells))
+    assert "deal has p3, not a colour of this variant (r y g b)" in str(e.value)
+
+
+def test_deal_accepts_any_stacks_with_the_right_pieces():
+    cells = latin_grid(C5, 5)
+    cells[0] = "-"
+    cells[1] = cells[1] + "r3r2r1"     # any stack shape, exact multiset
+    st = new(deal=grid_str(cells))
+    assert st.fields()["grid"] == grid_str(cells)
+
+
+# ---- the deal ---------------------------------------------------------------------
+def test_completions_match_brute_force():
+    for m in ([2, 2], [3, 1], [2, 2, 1], [1, 2, 3], [3, 3]):
+        n_cells = sum(m)
+        pieces = [c for c in range(len(m)) for _ in range(m[c])]
+        for forb in itertools.product(range(len(m)), repeat=n_cells):
+            n = [forb.count(c) for c in range(len(m))]
+            want = sum(1 for p in set(itertools.permutations(pieces))
+                       if all(p[i] != forb[i] for i in range(n_cells)))
+            assert completions(n, m) == want, (n, m)
+
+
+def _layer_paths(forbid, counts):
+    """Every outcome of one layer with its exact probability, using the
+    engine's layer_weights cell by cell."""
+    out = []
+
+    def rec(i, m, arr, prob_num, prob_den):
+        if i == len(forbid):
+            out.append((tuple(arr), prob_num, prob_den))
+            return
+        rest = [0] * len(m)
+        for x in forbid[i + 1:]:
+            rest[x] += 1
+        ws = layer_weights(forbid[i], rest, m)
+        tot = sum(w for _, w in ws)
+        for d, w in ws:
+            m[d] -= 1
+            rec(i + 1, m, arr + [d], prob_num * w, prob_den * tot)
+            m[d] += 1
+    rec(0, list(counts), [], 1, 1)
+    return out
+
+
+def test_layered_deal_is_uniform_over_every_valid_deal():
+    # 2 colours x 2 pieces of each size over 4 cells, and 3 colours x 2 over 6
+    from fractions import Fraction
+    for k, per in ((2, 2), (3, 2)):
+        cells = k * per
+        probs = {}
+        larges = [c for c in range(k) for _ in range(per)]
+        for L in set(itertools.permutations(larges)):
+            pl = Fraction(1, len(set(itertools.permutations(larges))))
+            for M, a, b in _layer_paths(list(L), [per] * k):
+                for S, c, d in _layer_paths(list(M), [per] * k):
+                    probs[(L, M, S)] = pl * Fraction(a, b) * Fraction(c, d)
+        valid = set()
+        for L in set(itertools.permutations(larges)):
+            for M in set(itertools.permutations(larges)):
+                if any(M[i] == L[i] for i in range(cells)):
+                    continue
+                for S in set(itertools.permutations(larges)):
+                    if all(S[i] != M[i] for i in range(cells)):
+                        valid.add((L, M, S))
+        assert set(probs) == valid
+        assert len(set(probs.values())) == 1
+        assert sum(probs.values()) == 1
+
+
+def _deal_cells(st):
+    return [c for c in st.fields()["grid"].split("/")]
+
+
+@pytest.mark.parametrize("opts,cols,n", [({}, C5, 25),
+                                         ({"variant": 4, "quick": 1}, C4, 20)])
+def test_deals_are_valid_towers(opts, cols, n):
+    for seed in range(15):
+        st = new(**opts)
+        sample_all(st, Rng(seed))
+        cells = _deal_cells(st)
+        assert len(cells) == n
+        counts = {}
+        for c in cells:
+            assert len(c) == 6 and c[1] == "3" and c[3] == "2" and c[5] == "1"
+            assert c[0] != c[2] and c[2] != c[4]      # no piece on its own colour
+            for i in (0, 2, 4):
+                counts[c[i:i + 2]] = counts.get(c[i:i + 2], 0) + 1
+        assert counts == dict((x + s, 5) for x in cols for s in "123")
+
+
+def test_deal_colours_per_cell_are_fair():
+    # 200 deals; the large at a1 and the medium at e5 over 5 colours should
+    # be uniform: chi-square with 4 degrees of freedom below 18.47 (p=0.001)
+    rng = Rng(12345)
+    lc = dict((c, 0) for c in C5)
+    mc = dict((c, 0) for c in C5)
+    deals = 200
+    for _ in range(deals):
+        st = new()
+        sample_all(st, rng)
+        cells = _deal_cells(st)
+        lc[cells[0][0]] += 1
+        mc[cells[24][2]] += 1
+    for tally in (lc, mc):
+        e = deals / 5.0
+        chi = sum((tally[c] - e) ** 2 / e for c in C5)
+        assert chi < 18.47, tally
+
+
+def test_scatter_is_sixty_lone_pieces_and_four_holes():
+    st = new(variant=4)
+    sample_all(st, Rng(7))
+    cells = st.fields()["field"].split("/")
+    assert cells.count("-") == 4
+    pieces = [c for c in cells if c != "-"]
+    assert all(len(c) == 2 for c in pieces)
+    assert sorted(pieces) == sorted([c + s for c in C4 for s in "123"] * 5)
+
+
+def test_scatter_chance_weights_are_the_counts_left():
+    st = new(variant=4)
+    outs = dict((st.token(a), w) for a, w in st.chance_outcomes())
+    assert outs["=-"] == 4 and outs["=r3"] == 5 and len(outs) == 13
+    st.apply("=r3")
+    outs = dict((st.token(a), w) for a, w in st.chance_outcomes())
+    assert outs["=r3"] == 4
+
+
+# ---- line of sight ---------------------------------------------------------------
+def cell(name):
+    return parse_cell(name, 8, 8)
+
+
+def test_line_of_sight_geometry():
+    a1, c1, b1 = cell("a1"), cell("c1"), cell("b1")
+    assert not clear_line(a1, c1, [b1, c1])          # straight through b1
+    assert clear_line(a1, c1, [c1, cell("b2")])      # b2 is beside the line
+    # a1 -> b2 touches a2 and b1 only at a corner
+    assert clear_line(a1, cell("b2"), [cell("a2"), cell("b1"), cell("b2")])
+    # a1 -> c3 passes the centre of b2
+    assert not clear_line(a1, cell("c3"), [cell("b2"), cell("c3")])
+    # a1 -> c2: the segment crosses b1 and b2 inside
+    assert not clear_line(a1, cell("c2"), [cell("b1")])
+    assert not clear_line(a1, cell("c2"), [cell("b2")])
+    assert clear_line(a1, cell("c2"), [cell("a2"), cell("c1")])
+    # a1 -> c5: (slope 2) crosses a2? no: x stays in column a only up to
+    # row 1.5 -> it enters b2, b3, b4 and c4
+    assert not clear_line(a1, cell("c5"), [cell("b3")])
+    assert clear_line(a1, cell("c5"), [cell("a3"), cell("c3")])
+    # exact corner at the middle of a long diagonal: a1 -> d3 touches no corner
+    # but a1 -> c3 -> ... ; a1 -> e3 passes the corner between b1/c2 exactly?
+    # (a1 centre (1,1), e3 centre (9,5) doubled: at x=4 y=2.5, at x=5 y=3:
+    #  the corner of b1|c1|b2|c2 at doubled (4,2)? no: (5,3)? is a centre.)
+    assert not clear_line(a1, cell("e3"), [cell("c2")])   # passes c2's centre
+
+
+def test_non_target_never_blocks_and_target_does():
+    # row 1: a1 medium r2, b1 small, c1 bare large g3 -> clear;
+    # then b1 a bare large y3 (another legal target for r2) -> blocked
+    sc = scatter({"a1": "r2", "b1": "b1", "c1": "g3", "a2": "r1", "b2": "r1",
+                  "c2": "r1", "d1": "r1", "d2": "r1"})
+    st = new(variant=4, scatter=sc)
+    assert "a1-c1" in tokens(st)
+    sc = scatter({"a1": "r2", "b1": "y3", "c1": "g3", "a2": "r1", "b2": "r1",
+                  "c2": "r1", "d1": "r1", "d2": "r1"})
+    st = new(variant=4, scatter=sc)
+    assert "a1-c1" not in tokens(st) and "a1-b1" in tokens(st)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("a1-c1")
+    assert "blocked by b1" in str(e.value)
+    # a large of the mover's own colour is not a target, so it does not block
+    sc = scatter({"a1": "r2", "b1": "r3", "c1": "g3", "a2": "r1", "b2": "r1",
+                  "c2": "r1", "d1": "r1", "d2": "r1"})
+    st = new(variant=4, scatter=sc)
+    assert "a1-c1" in tokens(st) and "a1-b1" not in tokens(st)
+
+
+def test_corner_touch_in_play():
+    # a1 r2 -> b2 g3 with b1, a2 bare larges of other colours: corner only
+    sc = scatter({"a1": "r2", "b2": "g3", "b1": "y3", "a2": "b3"})
+    st = new(variant=4, scatter=sc)
+    assert {"a1-b2", "a1-b1", "a1-a2"} <= tokens(st)
+
+
+# ---- towering ----------------------------------------------------------------------
+def test_towering_moves_sizes_and_colours():
+    sc = scatter({"a1": "r2", "b1": "g3", "c1": "r3", "d1": "y1", "e1": "g2",
+                  "f1": "y3"})
+    st = new(variant=4, scatter=sc)
+    legal = tokens(st)
+    assert "a1-b1" in legal and "a1-c1" not in legal      # not on its own colour
+    assert not any(t.startswith("d1-") for t in legal)     # small: no medium yet
+    assert not any(t.startswith("b1-") for t in legal)     # a large never moves
+    st.apply("a1-b1")
+    assert st.fields()["field"].split("/")[1] == "g3r2"
+    legal = tokens(st)
+    assert not any(t.startswith("b1-") for t in legal)     # medium on large stays
+    assert "d1-b1" in legal                                 # small onto medium
+    assert "e1-b1" not in legal                             # medium onto medium no
+    with pytest.raises(IllegalMove) as e:
+        st.apply("b1-f1")
+    assert "part of a tower" in str(e.value)
+    st.apply("d1-b1")
+    f = st.fields()
+    assert f["grid"].split("/")[0] == "g3r2y1" and f["field"].split("/")[1] == "-"
+
+
+def test_small_may_not_land_on_own_colour_medium():
+    sc = scatter({"a1": "r2", "b1": "g3", "c1": "r1", "d1": "y1"})
+    st = new(variant=4, scatter=sc)
+    st.apply("a1-b1")
+    assert "c1-b1" not in tokens(st) and "d1-b1" in tokens(st)
+
+
+def _field_game(grid_towers, field):
+    """A towering position set on the state itself: ``grid_towers`` stacks
+    for slots 1.., ``field`` {cell: 'r3' or 'r3g2'}."""
+    st = new(variant=4, scatter=scatter({}))
+    for i in range(64):
+        st.lo[i] = NONE
+        st.hi[i] = NONE
+    for name, text in field.items():
+        st.lo[cell(name)] = parse_piece(text[:2])
+        if len(text) == 4:
+            st.hi[cell(name)] = parse_piece(text[2:])
+    for i in range(20):
+        st.grid[i] = bytearray()
+    for i, t in enumerate(grid_towers):
+        st.grid[i] = bytearray([parse_piece(t[j:j + 2]) for j in (0, 2, 4)])
+    st._mv = -1
+    return st
+
+
+def test_slot_order_and_nesting_starts_at_twenty():
+    towers = ["r3g2b1"] * 18
+    st = _field_game(towers, {"a1": "y3b2", "c1": "g1", "a3": "b3r2", "c3": "y1"})
+    assert tokens(st) >= {"c1-a1", "c3-a3"}
+    st.apply("c1-a1")
+    assert st.fields()["grid"].split("/")[18] == "y3b2g1"
+    st.apply("c3-a3")
+    f = st.fields()
+    assert f["phase"] == "nesting" and "field" not in f
+    assert f["grid"].split("/")[19] == "b3r2y1"
+
+
+def test_remix_only_when_stuck_and_takes_the_last_row():
+    # 6 towers (rows 1 and 2 partly); field: b1 can't go on b2
+    towers = ["r3g2y1", "g3r2y1", "y3r2g1", "b3r2g1", "r3y2g1", "g3y2r1"]
+    field = {"a1": "y3b2", "c1": "b1", "h8": "r3"}
+    st = _field_game(towers, field)
+    assert st.legal() == ["remix", "end"]
+    before = st.serialize()
+    st.apply("remix")
+    assert st.remixes == 1 and st.scores() == [-5]
+    assert st.to_move() == CHANCE and st.auto_chance()
+    g = st.fields()["grid"].split("/")
+    assert g[:4] == towers[:4] and g[4:6] == ["-", "-"]
+    # the six pieces of slots 5 and 6 land one by one in empty cells
+    placed = 0
+    while st.to_move() == CHANCE:
+        outs = st.chance_outcomes()
+        assert all(w == 1 for _, w in outs)
+        empties = [st.token(a) for a, _ in outs]
+        assert "@a1" not in empties and "@c1" not in empties
+        st.apply_action(outs[0][0])
+        placed += 1
+    assert placed == 6
+    field_now = st.fields()["field"].split("/")
+    assert sorted(x for x in field_now if len(x) == 2) == sorted(
+        ["b1", "r3", "r3", "y2", "g1", "g3", "y2", "r1"])
+    assert st.serialize() != before
+
+
+def test_remix_with_an_empty_grid_takes_partial_towers_apart():
+    st = _field_game([], {"a1": "y3b2", "c1": "b1", "h8": "g3b2", "d4": "b1"})
+    assert st.legal() == ["remix", "end"]
+    st.apply("remix")
+    n = 0
+    while st.to_move() == CHANCE:
+        st.apply_action(st.chance_outcomes()[-1][0])
+        n += 1
+    assert n == 4
+    field = [x for x in st.fields()["field"].split("/") if x != "-"]
+    assert sorted(field) == ["b1", "b1", "b2", "b2", "g3", "y3"]
+    assert st.remixes == 1 and st.breakdown()["remix"] == -5
+
+
+def stuck_session(seed):
+    """A protocol session played at random (never ``end``) from a seeded
+    scatter until only remix is left: a real history, so undo works."""
+    sess = Session(seed)
+    sess.handle("new ice_solo variant=4 seed=%d" % seed)
+    rng = Rng(seed)
+    for _ in range(300):
+        legal = sess.handle("legal")[2:].split()
+        if legal == ["remix", "end"]:
+            return sess
+        moves = [t for t in legal if t != "end"]
+        assert sess.handle("play " + moves[rng.randrange(len(moves))]).startswith("=")
+    raise AssertionError("no stuck position within 300 moves")
+
+
+def test_remix_undone_and_redone_lands_the_same_way():
+    sess = stuck_session(1)
+    st = sess.state
+    towers_before = st.towers()
+    first = sess.handle("play remix")
+    assert first.startswith("= remix @")
+    field1 = st.fields()["field"]
+    assert st.towers() < towers_before or towers_before == 0
+    assert sess.handle("undo") == "= remix\n\n"
+    assert st.remixes == 0 and st.undos == 1
+    # saved and restored in between: the memo and the undo count survive
+    st2 = registry.deserialize(st.serialize())
+    assert st2.undos == 1 and st2 == st
+    sess.state = st2
+    sess.rng = Rng(4242)      # a different generator cannot re-roll it
+    outs = st2.chance_outcomes()
+    st2.apply("remix")
+    assert len(st2.chance_outcomes()) == 1
+    st2.undo()
+    second = sess.handle("play remix")
+    assert second == first and st2.fields()["field"] == field1
+    assert st2.undos == 2
+
+
+def test_end_is_legal_while_towering():
+    st = new(variant=4)
+    sample_all(st, Rng(3))
+    assert "end" in st.legal() and "remix" not in st.legal()
+    st.apply("end")
+    assert st.to_move() == OVER and st.fields()["phase"] == "over"
+    assert st.legal() == []
+
+
+# ---- nesting -------------------------------------------------------------------------
+# latin_grid(C5, 5) rows:  r y g b p / y g b p r / g b p r y / b p r y g / p r y g b
+
+def test_nesting_moves_and_the_end_when_nothing_moves():
+    cells = latin_grid(C5, 5)
+    cells[5] = "y3"                      # a2: a bare large
+    cells[6] = "g3g2g1y2y1"              # b2: y2 y1 on a full g nest
+    cells[7] = "-"                       # c2: empty
+    cells[8] = "p3p2p1b3b2b1"            # d2: c2's b nest sits on the p nest
+    st = new(deal=grid_str(cells))
+    legal = tokens(st)
+    assert "b2-c2" in legal              # a small into an empty cell
+    assert "b2-a2" in legal              # onto its own colour, any size
+    assert "a2-b2" in legal              # a large onto a small of its colour
+    assert "a2-c2" not in legal          # a large never into an empty cell
+    assert not any(t.startswith("d2-") for t in legal)   # full nest on top
+    assert not any(t.startswith("a1-") for t in legal)   # clean nests stay
+    st.apply("b2-c2")
+    st.apply("b2-a2")
+    st.apply("c2-a2")                    # the y1 travels back along row 2
+    g = st.fields()["grid"].split("/")
+    assert g[5] == "y3y2y1" and g[6] == "g3g2g1" and g[7] == "-"
+    # nothing can move any more: the game is over without `end`
+    assert st.to_move() == OVER and st.legal() == []
+    assert st.fields()["phase"] == "over"
+    b = st.breakdown()
+    assert b["clean"] == 23 and b["fully_nested"] == 0
+    # rows 1, 3, 4, 5 and columns a, b, e still hold every colour
+    assert b["rainbow"] == 5 * 7 and b["total"] == 23 + 35
+
+
+def test_medium_and_large_never_enter_an_empty_cell_and_colour_rule():
+    cells = latin_grid(C5, 5)
+    cells[0] = "-"                       # a1 empty
+    cells[1] = "y3y2y1r3r2"              # r3 r2 on b1's clean y nest
+    cells[2] = "g3g2g1r1"                # r1 on c1's clean g nest
+    st = new(deal=grid_str(cells))
+    legal = tokens(st)
+    assert "b1-a1" not in legal and "c1-a1" in legal and "b1-c1" in legal
+    with pytest.raises(IllegalMove) as e:
+        st.apply("b1-a1")
+    assert "only a small may move into an empty cell" in str(e.value)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("b1-b2")
+    assert "may land only on its own colour" in str(e.value)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("b1-c2")
+    assert "row or column" in str(e.value)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("a1-f1")
+    assert "off the 5x5 grid" in str(e.value)
+    st.apply("c1-b1")                    # a full r nest on top of the y nest
+    g = st.fields()["grid"].split("/")
+    assert g[1] == "y3y2y1r3r2r1" and g[2] == "g3g2g1"
+    assert st.breakdown()["clean"] == 23   # a1 empty, b1 two nests
+    assert not any(t.startswith("b1-") for t in tokens(st))
+
+
+def test_completing_every_nest_asks_for_the_style_judgement():
+    cells = latin_grid(C5, 5)
+    cells[0] = "r3r2"                    # a1 is missing its r1
+    cells[3] = "b3b2b1r1"                # d1 carries it
+    st = new(deal=grid_str(cells))
+    b = st.breakdown()
+    assert b["clean"] == 23 and b["rainbow"] == 5 * 7   # not row 1, columns a, d
+    assert tokens(st) == {"d1-a1", "a1-d1", "end"}   # r2 may go onto r1 too
+    st.apply("d1-a1")
+    assert st.style_due() and st.legal() == ["style-yes", "style-no"]
+    assert st.fields()["phase"] == "nesting"
+    b = st.breakdown()
+    assert (b["clean"], b["fully_nested"], b["rainbow"], b["total"]) == (25, 5, 50, 80)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("end")
+    assert "judge the style" in str(e.value)
+    st.undo()
+    assert st.undos == 1 and st.breakdown()["clean"] == 23
+
+
+def test_landing_on_full_nest_small_stays_full_not_clean():
+    cells = latin_grid(C5, 5)
+    cells[5] = "y3y2y1r1"                # a2 carries an r1 ...
+    cells[9] = "r3r2"                    # ... that e2 is missing
+    st = new(deal=grid_str(cells))
+    assert tokens(st) == {"a2-a1", "a2-e2", "e2-a2", "end"}
+    st.apply("a2-a1")                    # onto the small of a1's full r nest
+    g = st.fields()["grid"].split("/")
+    assert g[0] == "r3r2r1r1" and st.breakdown()["clean"] == 23
+    # the extra r1 is not part of the nest, so it could move on, but no r
+    # top is in row 1 or column a; e2's r2 has nowhere either: over
+    assert st.to_move() == OVER
+
+
+def test_only_tops_outside_full_nests_move():
+    cells = latin_grid(C5, 5)
+    cells[0] = "r3r2"
+    cells[12] = "p3p2p1r1"               # c3: an r1 on the p nest
+    st = new(deal=grid_str(cells))
+    # a1's r2 sees no r top in row 1 / column a; c3's r1 may land on the
+    # small of the full r nests at d3 (row 3) and c4 (column c)
+    assert tokens(st) == {"c3-d3", "c3-c4", "end"}
+
+
+def test_game_over_when_no_move_and_end():
+    cells = latin_grid(C5, 5)
+    st = new(deal=grid_str(cells))
+    assert st.style_due() and st.to_move() == 0
+    st.apply("style-yes")
+    b = st.breakdown()
+    assert st.to_move() == OVER and b["style"] == 10 and b["double_plus_cool"] == 20
+    assert b["total"] == 110 and st.scores() == [110]
+    st = new(deal=grid_str(cells))
+    st.apply("style-no")
+    assert st.scores() == [80]
+    with pytest.raises(IllegalMove):
+        st.apply("end")
+
+
+def test_original_perfect_score_is_100():
+    st = new(variant=4, deal=grid_str(latin_grid(C4, 4)))
+    b = st.breakdown()
+    assert b["rainbow"] == 45 and b["clean"] == 20
+    st.apply("style-yes")
+    assert st.scores() == [100]
+
+
+def test_double_plus_cool_needs_25_rainbow_points():
+    # 4 colours, rows all colours but columns short: cell colour = c only
+    # within each row shifted, so rows rainbow (5 x 5 = 25 points)
+    cells = []
+    for r in range(5):
+        for c in range(4):
+            x = C4[c]
+            cells.append(x + "3" + x + "2" + x + "1")
+    st = new(variant=4, deal=grid_str(cells))
+    b = st.breakdown()
+    assert b["rainbow"] == 25
+    st.apply("style-yes")
+    assert st.breakdown()["double_plus_cool"] == 20
+    # one fewer rainbow row: break a row by swapping colours in a column
+    cells2 = list(cells)
+    cells2[0], cells2[4] = cells[0], cells[4]
+    cells2[1] = cells[0]
+    cells2[4] = cells[5]
+    # rows: row1 r r g b (no y), row2 y y g b (no r) -> 3 rows x 5 = 15
+    st = new(variant=4, deal=grid_str(cells2))
+    b = st.breakdown()
+    assert b["rainbow"] == 15 + 5 * 0 and b["clean"] == 20
+    st.apply("style-yes")
+    assert st.breakdown()["double_plus_cool"] == 0 and st.scores() == [20 + 5 + 15 + 10]
+
+
+# ---- protocol, saves, tokens -----------------------------------------------------------
+def test_protocol_session_flow():
+    s = Session(5)
+    assert s.handle("new ice_solo seed=5").startswith("= ice_solo seed=5")
+    st = json.loads(s.handle("state")[2:])
+    assert st["phase"] == "nesting" and st["undos"] == 0
+    assert set(st["score"]) == {"clean", "fully_nested", "rainbow", "style",
+                                "double_plus_cool", "remix", "total"}
+    legal = s.handle("legal")[2:].split()
+    assert "end" in legal
+    mv = legal[0]
+    assert s.handle("play " + mv) == "= %s\n\n" % mv
+    assert s.handle("undo") == "= %s\n\n" % mv
+    st = json.loads(s.handle("state")[2:])
+    assert st["undos"] == 1
+    assert s.handle("play a1-a1").startswith("? ")
+    assert s.handle("play zz").startswith("? unknown token")
+    assert s.handle("new ice_solo quick=1").startswith("? quick=1 is for variant=4")
+
+
+def test_protocol_towering_flow_and_history_replays():
+    s = Session(8)
+    s.handle("new ice_solo seed=8 variant=4")
+    for _ in range(30):
+        legal = s.handle("legal")[2:].split()
+        mv = [t for t in legal if t not in ("end",)][0]
+        assert s.handle("play " + mv).startswith("= " + mv)
+    hist = s.handle("history")[2:].split()
+    assert len([h for h in hist if h.startswith("=")]) == 64
+    st = s.state
+    copy = registry.deserialize(st.serialize())
+    assert copy == st and copy.fields() == st.fields()
+
+
+def test_tokens_round_trip_and_do_not_collide():
+    st = new(variant=4)
+    seen = set()
+    for a in list(range(0, 4096, 37)) + [REMIX, END, STYLE_YES, STYLE_NO]:
+        tok = st.token(a)
+        assert st.action(tok) == a
+        seen.add(tok)
+    for p in ("=r3", "=b1", "=p2", "=-", "@c5", "@h8", "b3-b4"):
+        assert st.token(st.action(p)) == p
+        assert p not in seen or p == "b3-b4"
+    for bad in ("b3", "r3", "=", "=r", "@", "@i1", "a1-", "a9-a1", "=x1"):
+        with pytest.raises(IllegalMove):
+            st.action(bad)
+
+
+def test_random_playthroughs_keep_invariants():
+    for seed in range(12):
+        opts = ({}, {"variant": 4}, {"variant": 4, "quick": 1})[seed % 3]
+        st = new(**opts)
+        rng = Rng(seed)
+        steps = 0
+        while st.to_move() != OVER and steps < 400:
+            if st.to_move() == CHANCE:
+                sample_all(st, rng)
+                continue
+            legal = st.legal_actions()
+            assert legal
+            moves = [a for a in legal if a != END] or legal
+            st.apply_action(moves[rng.randrange(len(moves))])
+            steps += 1
+            if st.to_move() == CHANCE:
+                continue            # a remix's pieces are in the air
+            # every piece is somewhere, exactly once
+            f = st.fields()
+            text = f["grid"] + "/" + f.get("field", "")
+            n = sum(len(x) // 2 for x in text.split("/") if x != "-")
+            assert n == (75 if st.variant == 5 else 60)
+        copy = registry.deserialize(st.serialize())
+        assert copy == st and copy.fields() == st.fields()
+
+
+def _follow(st, policy, rng, cap):
+    for _ in range(cap):
+        if st.to_move() != 0 or st.style_due():
+            break
+        if policy == "hint":
+            a = st.hint()
+            assert a in st.legal_actions()
+            if a == END:
+                break
+        else:
+            legal = [x for x in st.legal_actions() if x != END]
+            a = legal[rng.randrange(len(legal))]
+        st.apply_action(a)
+    return st.breakdown()["clean"]
+
+
+def test_hint_is_legal_and_beats_random():
+    hint_sum = rand_sum = 0
+    for seed in range(6):
+        st = new()
+        sample_all(st, Rng(seed))
+        copy = registry.deserialize(st.serialize())
+        hint_sum += _follow(st, "hint", None, 200)
+        rand_sum += _follow(copy, "random", Rng(seed), 200)
+    assert hint_sum >= 3 * max(rand_sum, 3), (hint_sum, rand_sum)
+    st = new(variant=4)
+    sample_all(st, Rng(1))
+    a = st.hint()
+    assert a in st.legal_actions() and a != END
