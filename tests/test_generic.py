@@ -1,0 +1,429 @@
+"""Interface checks run on every registered game (OpenSpiel "basic tests").
+
+Each game id in ``registry.available()`` is walked through 200 seeded random
+playthroughs of at most 300 actions (the table tools never end). A game added
+to the registry is covered without touching this file; ``VARIANTS`` only adds
+option sets worth walking for games that have options.
+
+A small history-mode game (``toy``, below) is registered for these tests
+only: dice and bag keep snapshots (UNDO_DEPTH), so without it the default
+path of State (replayed undo, saved histories) would go unchecked.
+"""
+import json
+import sys
+import types
+
+import pytest
+
+from engine import registry
+from engine.protocol import to_json
+from engine.rng import Rng
+from engine.state import CHANCE, OVER, IllegalMove, State
+
+PLAYTHROUGHS = 200
+MAX_ACTIONS = 300
+# Every step of the first FULL playthroughs gets the deep checks (copies via
+# deserialize, every outcome applied, illegal tokens, undo); the rest get the
+# cheap checks at every step and the deep ones at 1 step in DEEP_ODDS, so a
+# slow future game cannot blow the CI budget.
+FULL = 10
+DEEP_ODDS = 25
+UNDO_ODDS = 4           # undo is checked at 1 deep step in UNDO_ODDS
+MOVES_TRIED = 6         # legal moves applied on copies per deep step
+
+# option sets worth walking, per game id; any other game is walked with {}
+VARIANTS = {
+    "dice": [{}, {"die": "d6", "count": "3"}, {"die": "treehouse", "count": "6"},
+             {"die": "color", "count": "2"}],
+    "bag": [{}, {"preset": "ice_stalks"}, {"contents": "r3*2,y1,k2*3,w"},
+            {"contents": "g1"}],
+}
+
+GARBAGE = ["", " ", "xyzzy", "\x00", "\u2603", "-1", "99999", "r9", "a0",
+           "play", "roll roll", "draw\n", "#", "=", "?", "\U0001F600" * 3,
+           "x" * 300, "0", "-", "/"]
+
+
+# ---- the toy game --------------------------------------------------------
+ROLL, HOLD = 0, 1
+_FACE = 2            # faces 1..6 are actions 2..7
+_DEAL = 8            # start bonus 0..3 (auto-dealt) are actions 8..11
+_TOY_TOKENS = ["roll", "hold", "1", "2", "3", "4", "5", "6",
+               "bonus0", "bonus1", "bonus2", "bonus3"]
+
+
+class ToyGame(State):
+    """Two-player Pig to ``target``: a dealt start bonus, then roll or hold.
+    Rolling a 1 loses the turn total. Kept naive on purpose: ``token`` of an
+    unknown action raises IndexError, as a hasty game's might."""
+
+    GAME = "toy"
+    OPTIONS = ("target",)
+    __slots__ = ("target", "banked", "turn", "player", "rolling", "dealt")
+
+    def _configure(self, opts):
+        from engine.state import opt_int
+        self.target = opt_int(opts, "target", 5, 99, 12)
+
+    def _init(self):
+        self.banked = [0, 0]
+        self.turn = 0
+        self.player = 0
+        self.rolling = False
+        self.dealt = False
+
+    def num_players(self):
+        return 2
+
+    def to_move(self):
+        if not self.dealt or self.rolling:
+            return CHANCE
+        if max(self.banked) >= self.target:
+            return OVER
+        return self.player
+
+    def auto_chance(self):
+        return not self.dealt
+
+    def legal_actions(self):
+        t = self.to_move()
+        if t < 0:
+            return []
+        return [ROLL, HOLD] if self.turn else [ROLL]
+
+    def chance_outcomes(self):
+        if not self.dealt:
+            return [(_DEAL + i, i + 1) for i in range(4)]
+        if self.rolling:
+            return [(_FACE + i, 1) for i in range(6)]
+        return []
+
+    def token(self, a):
+        return _TOY_TOKENS[a]
+
+    def action(self, tok):
+        if tok in _TOY_TOKENS:
+            return _TOY_TOKENS.index(tok)
+        raise IllegalMove("unknown token %r" % tok)
+
+    def _apply(self, a):
+        if a >= _DEAL:
+            self.banked[1] = a - _DEAL
+            self.dealt = True
+        elif a == ROLL:
+            self.rolling = True
+        elif a == HOLD:
+            self.banked[self.player] += self.turn
+            self.turn = 0
+            self.player ^= 1
+        else:
+            self.rolling = False
+            if a == _FACE:
+                self.turn = 0
+                self.player ^= 1
+            else:
+                self.turn += a - _FACE + 1
+
+    def scores(self):
+        return list(self.banked)
+
+    def fields(self):
+        return {"turn": self.turn, "target": self.target}
+
+    def render(self):
+        return "%d:%d turn %d" % (self.banked[0], self.banked[1], self.turn)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_registered():
+    mod = types.ModuleType("engine.toy")
+    mod.Game = ToyGame
+    saved = registry.GAMES
+    sys.modules["engine.toy"] = mod
+    registry.GAMES = saved + ("toy",)
+    yield
+    registry.GAMES = saved
+    del sys.modules["engine.toy"]
+
+
+GAMES = registry.available()
+VARIANTS["toy"] = [{}, {"target": "30"}]
+CASES = GAMES + ["toy"]
+
+
+def test_the_table_tools_are_registered():
+    # the generic tests below would silently cover nothing without them
+    assert "dice" in GAMES and "bag" in GAMES
+
+
+# ---- checks ----------------------------------------------------------------
+
+VIEW = ("serialize", "to_move", "legal", "scores", "fields", "render")
+
+
+def view(st):
+    """Everything an observer can see of a state (named by VIEW)."""
+    return (st.serialize(), st.to_move(), st.legal(), st.scores(),
+            to_json(st.fields()), st.render())
+
+
+def differ(a, b):
+    return "differs in " + ", ".join(VIEW[i] for i in range(len(VIEW))
+                                     if a[i] != b[i])
+
+
+def check_cheap(st):
+    t = st.to_move()
+    assert isinstance(t, int)
+    assert t in (CHANCE, OVER) or 0 <= t < st.num_players()
+    outs = st.chance_outcomes()
+    if t == CHANCE:
+        assert outs, "a chance node with no outcomes"
+        acts = [a for a, w in outs]
+        for a, w in outs:
+            assert type(w) is int and w > 0, "weight %r of %r" % (w, a)
+            assert type(a) is int and 0 <= a < 0x8000
+        assert len(set(acts)) == len(acts), "duplicate outcomes"
+        assert st.legal_actions() == []
+    else:
+        assert outs == []
+        acts = st.legal_actions()
+        if t == OVER:
+            assert acts == []
+        else:
+            assert acts, "a player to move with no legal action"
+            assert len(set(acts)) == len(acts), "duplicate legal actions"
+    toks = [st.token(a) for a in acts]
+    assert len(set(toks)) == len(toks), "two actions share a token"
+    for a, tok in zip(acts, toks):
+        assert isinstance(tok, str) and tok.split() == [tok], repr(tok)
+        assert st.action(tok) == a, "token %r does not map back" % tok
+    scores = st.scores()
+    assert len(scores) == st.num_players()
+    assert all(type(s) is int for s in scores)
+    return t, acts, outs, toks
+
+
+def check_text(st):
+    """The ``state`` JSON and ``show`` text the protocol sends."""
+    fields = st.fields()
+    assert isinstance(fields, dict)
+    assert not set(fields) & {"game", "to_move", "scores"}
+    assert json.loads(to_json(fields)) == json.loads(json.dumps(fields))
+    text = st.render()
+    assert isinstance(text, str) and text
+    assert "\n\n" not in text and not text.endswith("\n"), "breaks framing"
+
+
+def check_deep(st, pool, rng):
+    check_text(st)
+    data = st.serialize()
+    assert isinstance(data, bytes)
+    copy = registry.deserialize(data)
+    assert type(copy) is type(st)
+    assert copy.serialize() == data and copy == st
+    assert view(copy)[1:] == view(st)[1:]
+    t, acts, outs, toks = check_cheap(st)
+    assert st.legal() == toks
+    if t == CHANCE:
+        tried = toks                      # every outcome must be legal
+    else:
+        tried = list(toks)
+        rng.shuffle(tried)
+        tried = tried[:MOVES_TRIED]
+    for tok in tried:
+        c = registry.deserialize(data)
+        c.apply(tok)
+        c.to_move()
+    # tokens that are legal somewhere else, and garbage, are refused here
+    before = view(st)
+    others = [tok for tok in pool if tok not in toks]
+    rng.shuffle(others)
+    for tok in others[:5] + [g for g in GARBAGE if g not in toks]:
+        try:
+            st.apply(tok)
+        except IllegalMove as e:
+            assert str(e), "IllegalMove without a message"
+        else:
+            pytest.fail("%r is not listed as legal, yet was applied" % tok)
+        assert st.serialize() == data, "a refused token %r changed the state" % tok
+    after = view(st)
+    assert after == before, "refused tokens left a state that " + differ(after, before)
+    return data
+
+
+def check_undo(st, rng):
+    toks = st.legal()
+    if not toks:
+        return
+    before = view(st)
+    hist = st.history()
+    st.apply(toks[rng.randrange(len(toks))])
+    assert st.can_undo()
+    st.undo()
+    after = view(st)
+    assert after == before, "after a move and undo the state " + differ(after, before)
+    if st.UNDO_DEPTH and len(hist) == st.UNDO_DEPTH:
+        hist = hist[1:]     # a full snapshot window forgot its oldest action
+    assert st.history() == hist
+
+
+def pick(st, rng):
+    if st.to_move() == CHANCE:
+        outs = st.chance_outcomes()
+        return outs[rng.weighted([w for a, w in outs])][0]
+    acts = st.legal_actions()
+    return acts[rng.randrange(len(acts))]
+
+
+def pick_from(t, acts, outs, rng):
+    if t == CHANCE:
+        return outs[rng.weighted([w for a, w in outs])][0]
+    return acts[rng.randrange(len(acts))]
+
+
+def playthrough(game, opts, seed, deep_every_step, pool, saves=None):
+    rng = Rng(seed)
+    st = registry.new(game, opts)
+    applied = []
+    for step in range(MAX_ACTIONS + 1):
+        t, acts, outs, toks = check_cheap(st)
+        pool.update(toks)
+        if deep_every_step or rng.randrange(DEEP_ODDS) == 0 or \
+                t == OVER:
+            data = check_deep(st, pool, rng)
+            if saves is not None:
+                saves.append(data)
+            if rng.randrange(UNDO_ODDS) == 0:
+                check_undo(st, rng)
+        if t == OVER or step == MAX_ACTIONS:
+            break
+        a = pick_from(t, acts, outs, rng)
+        st.apply_action(a)
+        applied.append((a, t == CHANCE))
+    # the history is the actions applied; a snapshot game keeps the newest
+    # (its window can be short by the ones an undo check made it forget)
+    hist = st.history()
+    if st.UNDO_DEPTH:
+        assert len(hist) <= st.UNDO_DEPTH and (hist or not applied)
+        assert hist == applied[len(applied) - len(hist):]
+    else:
+        assert hist == applied
+    assert st.last_was_chance() == bool(hist and hist[-1][1])
+    return st
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_random_playthroughs(game):
+    variants = VARIANTS.get(game, [{}])
+    pool = set()
+    ends = 0
+    for i in range(PLAYTHROUGHS):
+        st = playthrough(game, variants[i % len(variants)], 7919 * i + 1,
+                         i < FULL, pool)
+        ends += st.to_move() == OVER
+    assert len(pool) > 1
+    if game == "toy":
+        assert ends > PLAYTHROUGHS // 2    # the walk reaches terminal states
+
+
+def test_options_are_validated_and_canonical():
+    for game in CASES:
+        with pytest.raises(ValueError):
+            registry.new(game, {"no_such_option": "1"})
+    for game, variants in VARIANTS.items():
+        for opts in variants:
+            st = registry.new(game, opts)
+            assert st.options == " ".join("%s=%s" % kv for kv in sorted(opts.items()))
+            assert registry.new(game, st.options.split() or None) == st
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_undo_walks_all_the_way_back(game):
+    rng = Rng(3)
+    st = registry.new(game, VARIANTS.get(game, [{}])[0])
+    views = [view(st)]
+    for _ in range(60):
+        if st.to_move() == OVER:
+            break
+        st.apply_action(pick(st, rng))
+        views.append(view(st))
+    n = len(views) - 1
+    # a snapshot game takes back its newest UNDO_DEPTH actions, others all
+    k = min(n, st.UNDO_DEPTH) if st.UNDO_DEPTH else n
+    for i in range(k):
+        st.undo()
+        now = view(st)
+        assert now == views[n - 1 - i], "undo %d %s" % (i + 1, differ(now, views[n - 1 - i]))
+    assert not st.can_undo()
+    with pytest.raises(IllegalMove):
+        st.undo()
+    assert view(st) == views[n - k]
+
+
+# ---- corrupted saves -----------------------------------------------------
+
+def mutations(data, rng):
+    """Truncations, flipped and inserted bytes, and random junk."""
+    out = [data[:n] for n in range(len(data))]
+    for _ in range(40):
+        b = bytearray(data)
+        i = rng.randrange(len(b))
+        b[i] ^= 1 << rng.randrange(8)
+        out.append(bytes(b))
+        b = bytearray(data)
+        b[rng.randrange(len(b))] = rng.randrange(256)
+        out.append(bytes(b))
+        i = rng.randrange(len(data) + 1)
+        out.append(data[:i] + bytes((rng.randrange(256),)) + data[i:])
+        out.append(data + bytes(rng.randrange(256) for _ in range(rng.randrange(4) + 1)))
+        out.append(bytes(rng.randrange(256) for _ in range(rng.randrange(40))))
+    return out
+
+
+def header_length(data):
+    n = data[3]
+    return 4 + n + 2 + ((data[4 + n] << 8) | data[5 + n])
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_corrupted_saves_are_refused_or_sane(game):
+    saves = []
+    pool = set()
+    variants = VARIANTS.get(game, [{}])
+    for i in range(8):
+        playthrough(game, variants[i % len(variants)], 31 * i + 5, False, pool,
+                    saves)
+    rng = Rng(17)
+    saves = saves[::max(1, len(saves) // 12)]
+    refused = accepted = 0
+    for data in saves:
+        head = header_length(data)
+        for bad in mutations(data, rng):
+            try:
+                st = registry.deserialize(bad)
+            except ValueError:
+                refused += 1
+                continue
+            except Exception as e:      # pragma: no cover - the failure path
+                pytest.fail("deserialize(%r) raised %s: %s"
+                            % (bad, type(e).__name__, e))
+            accepted += 1
+            assert len(bad) >= head, "a truncated header was accepted"
+            # whatever is accepted is a state that keeps its own rules
+            check_cheap(st)
+            check_text(st)
+            again = st.serialize()
+            assert registry.deserialize(again).serialize() == again
+    assert refused > accepted
+
+
+@pytest.mark.parametrize("bad", [b"", b"PP", b"XX\x01\x04dice\x00\x00",
+                                 b"PP\x02\x04dice\x00\x00",
+                                 b"PP\x01\x07nothing\x00\x00",
+                                 b"PP\x01\x04dic\xff\x00\x00",
+                                 b"PP\x01\x04dice\x00\x05die=x",
+                                 b"PP\x01\x04dice\x00\x0bdie=pyramid\x07"])
+def test_hand_made_bad_saves(bad):
+    with pytest.raises(ValueError):
+        registry.deserialize(bad)
