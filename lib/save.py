@@ -132,8 +132,14 @@ class Region:
                 if b != 0xFF and b != 0:
                     blank = False
                     break
-            return (EMPTY if blank else FOREIGN), 0, None
+            if blank:
+                return EMPTY, 0, None
+            # our first byte alone is a record torn in its header
+            return (CORRUPT if head[0] == _MAGIC0 else FOREIGN), 0, None
         if head[2] != VERSION or head[3] != self.kind:
+            # an erased byte here is a header torn short, not another format
+            if head[2] == 0xFF or head[3] == 0xFF:
+                return CORRUPT, 0, None
             return FOREIGN, 0, None
         seq = (head[4] << 8) | head[5]
         n = (head[6] << 8) | head[7]

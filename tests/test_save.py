@@ -1,0 +1,274 @@
+"""lib.save: two slots, CRC, torn writes at every byte, bit flips,
+truncation, foreign data; only a whole valid game is ever resumed."""
+
+import os
+import zlib
+
+from hypothesis import given, strategies as st
+
+from engine import registry
+from lib import save as S
+from lib.nvm_file import FileNVM
+
+
+class PowerCut(Exception):
+    pass
+
+
+class TornNVM:
+    """An nvm whose next write stops after ``cut`` bytes (power lost)."""
+
+    def __init__(self, buf):
+        self.buf = buf
+        self.cut = None
+
+    def __len__(self):
+        return len(self.buf)
+
+    def __getitem__(self, i):
+        return self.buf[i]
+
+    def __setitem__(self, sl, data):
+        if self.cut is not None:
+            k = self.cut
+            self.cut = None
+            self.buf[sl.start:sl.start + k] = data[:k]
+            raise PowerCut()
+        self.buf[sl] = data
+
+
+def erased():
+    return bytearray(b"\xff" * 4096)
+
+
+def game(rolls):
+    st = registry.new("dice", {"count": "3"})
+    for i in range(rolls):
+        if st.to_move() == -1:
+            st.apply_action(st.chance_outcomes()[i % 3][0])
+        else:
+            st.apply_action(st.legal_actions()[-1])
+    return st.serialize()
+
+
+def test_roundtrip_and_alternating_slots():
+    nvm = erased()
+    s = S.Store(nvm)
+    assert s.load_game() is None and s.status == S.EMPTY
+    a, b, c = game(2), game(5), game(9)
+    assert s.save_game(a) == S.OK
+    assert s.save_game(b) == S.OK
+    assert s.game.newest == 1
+    assert s.save_game(c) == S.OK
+    assert s.game.newest == 0 and s.game.seq == 3
+    fresh = S.Store(nvm)                       # a reboot
+    assert fresh.load_game() == c and fresh.status == S.OK
+    st = fresh.resume()
+    assert st.serialize() == c and fresh.notice() is None
+
+
+def test_unchanged_save_spares_the_flash():
+    s = S.Store(erased())
+    p = game(4)
+    assert s.save_game(p) == S.OK
+    assert s.save_game(p) == S.UNCHANGED
+    assert s.stats()[0] == 1
+
+
+def test_too_big_is_refused_and_writes_nothing():
+    nvm = erased()
+    s = S.Store(nvm)
+    before = bytes(nvm)
+    assert s.save_game(b"x" * (s.capacity() + 1)) == S.TOO_BIG
+    assert bytes(nvm) == before
+    assert s.save_game(b"y" * s.capacity()) == S.OK
+
+
+def test_clear_game_leaves_nothing_to_resume():
+    nvm = erased()
+    s = S.Store(nvm)
+    s.save_game(game(3))
+    s.clear_game()
+    again = S.Store(nvm)
+    assert again.load_game() is None and again.status == S.EMPTY
+    assert again.resume() is None
+
+
+def test_torn_write_at_every_byte_keeps_the_older_save():
+    old, new = game(4), game(12)
+    base = erased()
+    s = S.Store(base)
+    s.save_game(game(1))
+    s.save_game(old)            # slots: [first, old]; the next write hits slot 0
+    rec_len = S.HEADER + len(new)
+    for k in range(rec_len + 1):
+        nvm = TornNVM(bytearray(base))
+        st = S.Store(nvm)
+        st.load_game()
+        nvm.cut = k if k < rec_len else None
+        try:
+            st.save_game(new)
+            complete = True
+        except PowerCut:
+            complete = False
+        after = S.Store(nvm)
+        got = after.load_game()
+        if complete:
+            assert got == new and after.status == S.OK
+        else:
+            assert got == old, "cut at %d resumed something else" % k
+            assert after.status in (S.OK, S.RECOVERED)
+            assert after.resume().serialize() == old
+            # and the next save still works, into the damaged slot
+            assert after.save_game(new) == S.OK
+            assert S.Store(nvm).load_game() == new
+
+
+def test_torn_first_save_is_no_save_at_all():
+    p = game(6)
+    for k in range(S.HEADER + len(p)):
+        nvm = TornNVM(erased())
+        nvm.cut = k
+        try:
+            S.Store(nvm).save_game(p)
+        except PowerCut:
+            pass
+        s = S.Store(nvm)
+        assert s.load_game() is None
+        assert s.status in (S.EMPTY, S.CORRUPT)
+        assert s.resume() is None
+
+
+def test_every_bit_flip_in_the_newest_record_is_caught():
+    older, newest = game(3), game(8)
+    base = erased()
+    s = S.Store(base)
+    s.save_game(older)
+    s.save_game(newest)
+    at = s.game.base + s.game.newest * s.game.slot
+    for bit in range((S.HEADER + len(newest)) * 8):
+        nvm = bytearray(base)
+        nvm[at + bit // 8] ^= 1 << (bit % 8)
+        st = S.Store(nvm)
+        got = st.load_game()
+        assert got == older, "flip of bit %d loaded %r" % (bit, got)
+        assert st.status == S.RECOVERED and st.notice() == "OLDER SAVE"
+
+
+def test_both_slots_damaged_loads_nothing():
+    base = erased()
+    s = S.Store(base)
+    s.save_game(game(2))
+    s.save_game(game(5))
+    for slot in (0, 1):
+        base[s.game.base + slot * s.game.slot + 20] ^= 0x40
+    st = S.Store(base)
+    assert st.load_game() is None and st.status == S.CORRUPT
+    assert st.notice() == "SAVE CORRUPT" and st.resume() is None
+
+
+def test_truncated_nvm_file(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    s = S.Store(FileNVM(path))
+    older, newest = game(3), game(10)
+    s.save_game(older)
+    s.save_game(newest)
+    full = open(path, "rb").read()
+    newest_at = s.game.base + s.game.newest * s.game.slot
+    for cut in range(newest_at, newest_at + S.HEADER + len(newest) + 1):
+        with open(path, "wb") as f:
+            f.write(full[:cut])
+        st = S.Store(FileNVM(path))          # pads with erased bytes
+        got = st.load_game()
+        if cut == newest_at + S.HEADER + len(newest):
+            assert got == newest
+        else:
+            assert got == older
+
+
+def test_foreign_and_blank_nvm():
+    assert S.Store(bytearray(4096)).load_game() is None        # all zeros
+    s = S.Store(bytearray(b"\xff" * 4096))
+    assert s.load_game() is None and s.status == S.EMPTY
+    junk = bytearray(os.urandom(4096))
+    junk[0:2] = b"xx"
+    s = S.Store(junk)
+    assert s.load_game() is None and s.status in (S.FOREIGN, S.CORRUPT)
+    assert s.notice() is not None and s.resume() is None
+    # a record of a future format version is foreign, not loaded
+    base = erased()
+    s = S.Store(base)
+    s.save_game(game(2))
+    base[s.game.base + 2] = S.VERSION + 1
+    s = S.Store(base)
+    assert s.load_game() is None and s.status == S.FOREIGN
+
+
+def test_crc_valid_garbage_is_refused_by_the_engine():
+    base = erased()
+    s = S.Store(base)
+    good = game(5)
+    s.save_game(good)
+    s.save_game(b"PP\x01\x04dice\x00\x07count=3\x00\xff\xff\xff")   # CRC fine, game bad
+    st = S.Store(base)
+    state = st.resume()
+    assert state is not None and state.serialize() == good
+    assert st.status == S.RECOVERED
+    only_bad = erased()
+    s = S.Store(only_bad)
+    s.save_game(b"PP\x01\x07nothing\x00\x00")
+    st = S.Store(only_bad)
+    assert st.resume() is None and st.status == S.INVALID
+
+
+def test_sequence_numbers_wrap():
+    base = erased()
+    s = S.Store(base)
+    s.save_game(b"a")
+    s.game.seq = 0xFFFE            # as if after 65534 saves
+    for i in range(4):
+        s.save_game(bytes([65 + i]) * 3)
+    st = S.Store(base)
+    assert st.load_game() == b"DDD" and st.game.seq == 2
+
+
+def test_settings_live_apart_from_the_game():
+    base = erased()
+    s = S.Store(base)
+    s.save_game(game(4))
+    s.save_settings(b"PS\x01bright=3")
+    s.save_settings(b"PS\x01bright=5")
+    s.save_game(game(7))
+    st = S.Store(base)
+    assert st.load_settings() == b"PS\x01bright=5"
+    assert st.load_game() == game(7)
+    # damaging the settings leaves the game alone
+    base[5] ^= 1
+    base[256 + 5] ^= 1
+    st = S.Store(base)
+    assert st.load_settings() is None and st.load_game() == game(7)
+
+
+@given(st.binary(max_size=300), st.integers(0, 0xFFFFFFFF))
+def test_portable_crc_matches_zlib(data, start):
+    assert S.crc32_soft(data) == zlib.crc32(data)
+    assert S.crc32_soft(data, start) == zlib.crc32(data, start)
+
+
+def test_file_nvm_persists_and_behaves_like_the_board(tmp_path):
+    path = str(tmp_path / "n.bin")
+    n = FileNVM(path)
+    assert len(n) == 4096 and n[0] == 0xFF
+    n[10:13] = b"abc"
+    n[20] = 7
+    m = FileNVM(path)
+    assert m[10:13] == b"abc" and m[20] == 7
+    for bad in (lambda: m.__setitem__(slice(0, 3), b"ab"),
+                lambda: m.__setitem__(slice(0, 4, 2), b"ab")):
+        try:
+            bad()
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("bad nvm write accepted")
+    assert FileNVM(path)[10:13] == b"abc"
