@@ -340,7 +340,7 @@ class Prompt:
 
 class Notice:
     """A short message scrolled in amber, then ``then`` (a screen). Any key
-    (or two passes of the text) dismisses it."""
+    (or one pass of the text) dismisses it."""
 
     def __init__(self, app, text, then):
         self.app = app
@@ -356,7 +356,7 @@ class Notice:
         return True
 
     def tick(self, now):
-        if self.text.passes >= 2 or (self.text.fits() and
+        if self.text.passes >= 1 or (self.text.fits() and
                                      ticks_diff(now, self.t0) > 2500):
             self.app.scr = self.then
             return True

@@ -1,0 +1,466 @@
+"""The app shell through the simulator harness: the real code.py app on
+Blinka, buttons through keypad's queue, pixels as written to the LEDs.
+
+Time is the harness clock (no sleeping). A two-player game that exists only
+in this file stands in for a pass-and-play game to test the hand-off.
+"""
+import sys
+import types
+
+import pytest
+
+from engine.state import State, OVER, IllegalMove
+from lib import palette as P
+from lib import font
+from lib import screens_common as C
+from lib import settings as S
+from lib.buttons import A, DOWN
+from tools.simkit import Sim
+
+BOOT_MS = 1500
+
+
+def boot(board="pico_8x8", seed=1, nvm=None):
+    sim = Sim(board=board, seed=seed, nvm=nvm)
+    sim.advance(BOOT_MS)
+    return sim
+
+
+def goto(sim, item):
+    for _ in range(12):
+        if sim.app.menu.current() == item:
+            return
+        sim.press("right")
+    raise AssertionError("menu has no %s" % item)
+
+
+def icon_frame(item, dim):
+    icon = C.ICONS[item]
+    return bytes([(P.DIM if dim and c else c) for c in icon])
+
+
+def count(sim, index):
+    return sum(1 for c in sim.indices() if c == index)
+
+
+def record_offset(nvm):
+    """Where the game record starts (magic 'PR', version 1, kind game)."""
+    i = bytes(nvm).find(b"PR\x01\x01")
+    assert i >= 0, "no game record in the NVM"
+    return i
+
+
+# ---- a pass-and-play game that lives only in this test -------------------
+class Duel(State):
+    """Two players alternate; any move is 0 or 1; over after four moves.
+    Scores: player 0 gets 10 per move made, player 1 gets 7."""
+
+    GAME = "pointsettia"
+    __slots__ = ("n",)
+
+    def _init(self):
+        self.n = 0
+
+    def _apply(self, a):
+        self.n += 1
+
+    def num_players(self):
+        return 2
+
+    def to_move(self):
+        return OVER if self.n >= 4 else self.n % 2
+
+    def legal_actions(self):
+        return [] if self.n >= 4 else [0, 1]
+
+    def token(self, a):
+        return "m%d" % a
+
+    def action(self, tok):
+        if tok in ("m0", "m1"):
+            return int(tok[1])
+        raise IllegalMove("moves are m0 and m1")
+
+    def scores(self):
+        return [10 * self.n, 7]
+
+    def render(self):
+        return "n=%d" % self.n
+
+
+class DuelScreen:
+    def __init__(self, app, state):
+        self.app = app
+
+    def key(self, k):
+        if k == A:
+            return self.app.play(0)
+        if k == DOWN:
+            self.app.show_scores()
+            return True
+        return False
+
+    def tick(self, now):
+        return False
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        d.pixel(3, 3, P.OK)
+
+
+@pytest.fixture
+def duel(monkeypatch):
+    eng = types.ModuleType("engine.pointsettia")
+    eng.Game = Duel
+    scr = types.ModuleType("lib.screen_pointsettia")
+    scr.Screen = DuelScreen
+    monkeypatch.setitem(sys.modules, "engine.pointsettia", eng)
+    monkeypatch.setitem(sys.modules, "lib.screen_pointsettia", scr)
+    return eng
+
+
+# ---- boot and menu -----------------------------------------------------------
+def test_boot_animation_then_menu():
+    sim = Sim(board="pico_8x8")
+    sim.advance(300)
+    lit = [c for c in sim.indices() if c]
+    assert lit, "the boot animation draws something"
+    assert all(1 <= c < 28 for c in lit), "it is made of piece colours"
+    assert sim.app.scr is not sim.app.menu
+    sim.advance(1200)
+    assert sim.app.scr is sim.app.menu
+
+
+def test_a_key_skips_the_boot_animation():
+    sim = Sim(board="pico_8x8")
+    sim.press("a")
+    assert sim.app.scr is sim.app.menu
+    assert sim.app.game is None, "the skipping press does not open a game"
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_menu_shows_every_item_icon_and_wraps(board):
+    sim = boot(board)
+    app = sim.app
+    seen = []
+    for i in range(10):
+        item = app.menu.current()
+        dim = i < 7 and item not in app.playable
+        if board == "pico_8x8":
+            assert sim.indices() == icon_frame(item, dim)
+        else:
+            # the icon at the top, its name under it (in grey if not playable)
+            rows = bytes(sim.indices()[y * 16 + 4 + x] for y in range(8)
+                         for x in range(8))
+            assert rows == icon_frame(item, dim)
+            text = sim.indices()[10 * 16:15 * 16]
+            want = P.DIM if dim else P.TEXT
+            assert want in text and not any(c not in (0, want) for c in text)
+        seen.append(bytes(sim.indices()))
+        sim.press("right")
+    assert len(set(seen)) == 10, "every item looks different"
+    assert app.menu.current() == "ice_solo", "RIGHT wraps to the first item"
+    sim.press("left")
+    assert app.menu.current() == "about", "LEFT wraps to the last"
+    sim.press("up")
+    assert app.menu.current() == "scores"
+
+
+def test_tools_are_playable_and_listed_games_always_shown():
+    sim = boot()
+    assert "dice" in sim.app.playable and "bag" in sim.app.playable
+    for g in ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia"):
+        goto(sim, g)   # every game is in the menu, built or not
+
+
+def test_not_yet_game_is_refused_visibly():
+    sim = boot()
+    sim.app.playable = ["dice", "bag"]      # as if no game engine were built
+    goto(sim, "ice_stalks")
+    assert P.DIM in sim.indices() and P.piece(0, 3) not in sim.indices()
+    sim.press("a")
+    assert sim.app.game is None and sim.app.scr is sim.app.menu
+    f = sim.indices()
+    # a red cross over the grey icon
+    assert all(f[i * 8 + i] == P.REFUSE and f[i * 8 + 7 - i] == P.REFUSE
+               for i in range(8))
+    sim.advance(1000)
+    assert P.REFUSE not in sim.indices(), "the cross goes away"
+
+
+def test_entering_a_tool_imports_it_and_escape_releases_it():
+    sim = boot()
+    for name in ("lib.screen_dice", "engine.dice"):
+        sys.modules.pop(name, None)
+    goto(sim, "dice")
+    sim.press("a")
+    assert sim.app.game == "dice"
+    assert "lib.screen_dice" in sys.modules and "engine.dice" in sys.modules
+    assert sim.app.state.GAME == "dice"
+    sim.escape()
+    assert sim.app.scr is sim.app.menu and sim.app.game is None
+    assert sim.app.state is None and sim.app.game_scr is None
+    assert "lib.screen_dice" not in sys.modules
+    assert "engine.dice" not in sys.modules
+    assert sim.indices() == icon_frame("dice", False), "back on the dice item"
+
+
+def test_short_b_does_not_escape():
+    sim = boot()
+    goto(sim, "dice")
+    sim.press("a")
+    sim.press("b", hold_ms=400)
+    assert sim.app.game == "dice"
+
+
+# ---- hand-off, scores --------------------------------------------------------
+def test_handoff_shows_whose_turn_in_their_colour(duel):
+    sim = boot()
+    assert "pointsettia" in sim.app.playable
+    goto(sim, "pointsettia")
+    sim.press("a")
+    assert sim.app.game == "pointsettia"
+    # first the hand-off to player 1, the board hidden
+    f = sim.indices()
+    p1 = P.player(0)
+    assert f[0] == p1 and f[7] == p1 and f[63] == p1
+    assert P.OK not in f
+    ones = bin(font.glyph("1")).count("1")
+    assert count(sim, p1) == 28 + ones, "a border and the digit 1"
+    sim.press("a")
+    assert sim.indices()[3 * 8 + 3] == P.OK, "A shows the game"
+    sim.press("a")                 # player 1 moves: now player 2's turn
+    assert sim.app.state.to_move() == 1
+    p2 = P.player(1)
+    f = sim.indices()
+    assert f[0] == p2 and P.OK not in f and p1 not in f
+    assert count(sim, p2) == 28 + bin(font.glyph("2")).count("1")
+    sim.press("b")
+    assert sim.app.scr is not sim.app.game_scr, "only A passes the hand-off"
+    sim.press("a")
+    assert sim.indices()[3 * 8 + 3] == P.OK
+
+
+def test_handoff_on_16x16_names_the_player(duel):
+    sim = boot("pico_16x16")
+    goto(sim, "pointsettia")
+    sim.press("a")
+    sim.press("a")
+    sim.press("a")
+    f = sim.indices()
+    c = P.player(1)
+    # a frame two pixels thick and "P2" inside
+    assert all(f[y * 16 + x] == c for y in (0, 1, 14, 15) for x in range(16))
+    inner = bin(font.glyph("P")).count("1") + bin(font.glyph("2")).count("1")
+    assert count(sim, c) == 16 * 4 + 12 * 4 + inner
+
+
+def test_finished_game_scores_are_shown_and_remembered(duel):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    goto(sim, "pointsettia")
+    sim.press("a")
+    for _ in range(4):
+        sim.press("a")      # pass the hand-off
+        sim.press("a")      # move
+    assert sim.app.state.to_move() == OVER
+    sim.press("down")       # this game's screen asks for the scores
+    f = sim.indices()
+    assert f[0] == P.player(0), "page 1: player 1's colour on top"
+    assert P.OK in f, "the best score is green"
+    sim.press("right")
+    assert sim.indices()[0] == P.player(1)
+    assert P.TEXT in sim.indices() and P.OK not in sim.indices()
+    sim.press("b")
+    assert sim.app.scr is sim.app.game_scr
+    sim.escape()
+    assert sim.store.load_game() is None, "a finished game is not offered"
+    # after a reboot the scores screen in the menu still has the result
+    sim2 = boot(nvm=nvm)
+    assert sim2.app.scr is sim2.app.menu, "no resume prompt"
+    goto(sim2, "scores")
+    sim2.press("a")
+    assert sim2.app.settings.results["pointsettia"] == [40, 7]
+    f = sim2.indices()
+    assert f[0] == P.player(0) and P.OK in f
+    sim2.press("b")
+    assert sim2.app.scr is sim2.app.menu
+
+
+def test_scores_screen_without_results():
+    sim = boot()
+    goto(sim, "scores")
+    sim.press("a")
+    assert P.DIM in sim.indices() and P.TEXT not in sim.indices()
+    sim.press("b")
+    assert sim.app.scr is sim.app.menu
+
+
+def test_about_screen_scrolls_and_returns():
+    sim = boot()
+    goto(sim, "about")
+    sim.press("a")
+    a = bytes(sim.indices())
+    assert P.TEXT in a
+    sim.advance(1500)
+    assert bytes(sim.indices()) != a, "the text moves"
+    sim.press("b")
+    assert sim.app.scr is sim.app.menu
+
+
+# ---- settings ----------------------------------------------------------------
+def test_settings_are_changed_and_remembered_across_a_reboot():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    before = sim.display.brightness
+    goto(sim, "settings")
+    sim.press("a")
+    sim.press("right")      # on 8x8 the first press stops the name scrolling
+    sim.press("right")
+    assert sim.app.settings.get("bright") == "6"
+    assert sim.display.brightness == S.LEVELS[5] != before, "applied at once"
+    for _ in range(3):
+        sim.press("down")   # bag of ice: players
+    sim.press("right")
+    sim.press("right")
+    sim.press("right")
+    assert sim.app.settings.get("bag_of_ice.players") == "4"
+    assert P.HILITE in sim.indices(), "the value shows"
+    sim.press("b")
+    assert sim.app.scr is sim.app.menu
+    sim2 = boot(nvm=nvm)
+    assert sim2.display.brightness == S.LEVELS[5]
+    assert sim2.app.settings.get("bag_of_ice.players") == "4"
+    assert sim2.app.settings.options("bag_of_ice", ("players",)) == {"players": "4"}
+
+
+def test_settings_refuse_past_the_last_choice():
+    sim = boot()
+    goto(sim, "settings")
+    sim.press("a")
+    sim.press("down")       # ice solo colours: 4 or 5
+    sim.press("left")       # show the value
+    sim.press("left")       # already the first choice
+    assert sim.app.settings.get("ice_solo.colours") == "4"
+    assert sim.indices()[0] == P.REFUSE
+
+
+def test_settings_record_survives_garbage():
+    st = S.Settings()
+    assert not st.decode(b"PS\x01\x05\x01")      # truncated
+    assert st.get("bright") == S.ITEMS[0][3][S.ITEMS[0][4]]
+    st.set("bag_of_ice.target", "80")
+    st.record("ice_towers", [12, -3, 40])
+    again = S.Settings()
+    assert again.decode(st.encode())
+    assert again.get("bag_of_ice.target") == "80"
+    assert again.results == {"ice_towers": [12, -3, 40]}
+    assert again.last == "ice_towers"
+
+
+# ---- save and resume ------------------------------------------------------------
+def roll_dice(sim):
+    goto(sim, "dice")
+    sim.press("a")
+    sim.press("a")          # roll
+    sim.advance(800)        # the tumble ends
+
+
+def test_save_after_two_idle_seconds_and_resume_the_same_state():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    assert sim.app.saves == 0 and sim.store.load_game() is None
+    sim.advance(1000)   # 1.9 s idle since the press: not yet
+    assert sim.app.saves == 0
+    sim.advance(300)
+    assert sim.app.saves == 1
+    saved = sim.app.state.serialize()
+    assert sim.store.load_game() == saved
+    sim.advance(5000)
+    assert sim.app.saves == 1, "nothing new: no more writes"
+    shown = bytes(sim.indices())
+
+    sim2 = boot(nvm=nvm, seed=99)
+    assert isinstance(sim2.app.scr, C.Prompt), "offered at boot"
+    # the offer shows the saved game's icon (blinking)
+    frames = set()
+    for _ in range(4):
+        frames.add(bytes(sim2.indices()))
+        sim2.advance(250)
+    assert icon_frame("dice", False) in frames and icon_frame("dice", True) in frames
+    sim2.press("a")
+    assert sim2.app.game == "dice"
+    assert sim2.app.state.serialize() == saved
+    assert bytes(sim2.indices()) == shown, "the same roll on the LEDs"
+
+
+def test_leaving_saves_at_once():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    assert sim.app.saves == 1
+    assert sim.store.load_game() is not None
+
+
+def test_declining_the_offer_discards_the_save():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    sim2 = boot(nvm=nvm)
+    assert isinstance(sim2.app.scr, C.Prompt)
+    sim2.press("b")
+    assert sim2.app.scr is sim2.app.menu and sim2.app.game is None
+    assert "engine.dice" not in sys.modules
+    sim3 = boot(nvm=nvm)
+    assert sim3.app.scr is sim3.app.menu, "not offered again"
+
+
+@pytest.mark.parametrize("damage", ["payload", "header", "foreign"])
+def test_damaged_record_is_ignored_with_a_notice(damage):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    at = record_offset(nvm)
+    if damage == "payload":
+        nvm[at + 14] ^= 0x40           # a bit flipped in the saved game
+    elif damage == "header":
+        nvm[at + 7] ^= 0x01            # a torn length
+    else:
+        nvm[at:at + 16] = b"another program"[:16].ljust(16, b"!")
+    sim2 = boot(nvm=nvm)
+    assert isinstance(sim2.app.scr, C.Notice)
+    assert P.NOTICE in sim2.indices(), "an amber message"
+    assert sim2.app.game is None
+    sim2.press("a")      # dismiss
+    assert sim2.app.scr is sim2.app.menu and sim2.app.game is None
+    sim3 = boot(nvm=nvm)
+    assert sim3.app.scr is sim3.app.menu, "the notice shows once"
+
+
+def test_notice_goes_away_by_itself():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    nvm[record_offset(nvm) + 14] ^= 0x40
+    sim2 = boot(nvm=nvm)
+    assert isinstance(sim2.app.scr, C.Notice)
+    sim2.advance(8000)
+    assert sim2.app.scr is sim2.app.menu
+
+
+def test_saved_game_that_cannot_be_played_here_is_a_notice(monkeypatch):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    import lib.app
+    real = lib.app._has_screen
+    monkeypatch.setattr(lib.app, "_has_screen", lambda g: g != "dice" and real(g))
+    sim2 = boot(nvm=nvm)
+    assert isinstance(sim2.app.scr, C.Notice)
+    assert "DICE" in sim2.app.scr.text.text
