@@ -94,7 +94,7 @@ def test_defaults_and_phases():
     ({"deal": "r3"}, "deal: grid has 1 cells, expected 25 (5x5)"),
     ({"deal": grid_str(["r3g2b1"] * 25)}, "deal has 25 r3, expected 5"),
     ({"variant": "4", "deal": grid_str(latin_grid(C5, 5)[:20])},
-     "deal has p3p2p1" if False else "not a colour of this variant (r y g b)"),
+     "not a colour of this variant (r y g b)"),
     ({"variant": "4", "scatter": scatter({}).replace("r3", "r3r2", 1)},
      "scatter cell"),
     ({"variant": "4", "scatter": scatter({}).replace("r3", "y3", 1)},
@@ -267,15 +267,50 @@ def test_line_of_sight_geometry():
     assert not clear_line(a1, cell("c2"), [cell("b1")])
     assert not clear_line(a1, cell("c2"), [cell("b2")])
     assert clear_line(a1, cell("c2"), [cell("a2"), cell("c1")])
-    # a1 -> c5: (slope 2) crosses a2? no: x stays in column a only up to
-    # row 1.5 -> it enters b2, b3, b4 and c4
+    # a1 -> c5 (two rows per column): crosses a2 and b3, misses a3 and c3
+    assert not clear_line(a1, cell("c5"), [cell("a2")])
     assert not clear_line(a1, cell("c5"), [cell("b3")])
     assert clear_line(a1, cell("c5"), [cell("a3"), cell("c3")])
-    # exact corner at the middle of a long diagonal: a1 -> d3 touches no corner
-    # but a1 -> c3 -> ... ; a1 -> e3 passes the corner between b1/c2 exactly?
-    # (a1 centre (1,1), e3 centre (9,5) doubled: at x=4 y=2.5, at x=5 y=3:
-    #  the corner of b1|c1|b2|c2 at doubled (4,2)? no: (5,3)? is a centre.)
-    assert not clear_line(a1, cell("e3"), [cell("c2")])   # passes c2's centre
+    # a1 -> d2 passes exactly through the corner shared by b1, c1, b2, c2:
+    # it crosses b1 and c2, and only touches c1 and b2
+    assert not clear_line(a1, cell("d2"), [cell("b1")])
+    assert not clear_line(a1, cell("d2"), [cell("c2")])
+    assert clear_line(a1, cell("d2"), [cell("c1"), cell("b2")])
+    # a long diagonal touches its side neighbours at corners only
+    assert clear_line(a1, cell("d4"), [cell("b1"), cell("a2"), cell("c2"),
+                                       cell("d3"), cell("d4")])
+    assert not clear_line(a1, cell("d4"), [cell("c3")])
+    # the target itself and cells outside the box never block
+    assert clear_line(a1, cell("d4"), [cell("e5"), cell("h8"), cell("a4")])
+
+
+def _crosses(s, t, b):
+    """Independent check: does the open segment between the centres of s
+    and t meet the open square of b? Exact clipping with fractions."""
+    from fractions import Fraction as F
+    sx, sy = F(s % 8) + F(1, 2), F(s // 8) + F(1, 2)
+    dx, dy = F(t % 8 - s % 8), F(t // 8 - s // 8)
+    lo, hi = F(0), F(1)
+    for start, d, a, z in ((sx, dx, b % 8, b % 8 + 1), (sy, dy, b // 8, b // 8 + 1)):
+        if d == 0:
+            if not a < start < z:
+                return False
+            continue
+        l1, l2 = (a - start) / d, (z - start) / d
+        lo, hi = max(lo, min(l1, l2)), min(hi, max(l1, l2))
+    return lo < hi
+
+
+def test_line_of_sight_matches_exact_clipping():
+    cells = [r * 8 + c for r in range(5) for c in range(5)]
+    for s in cells:
+        for t in cells:
+            if s == t:
+                continue
+            for b in cells:
+                if b in (s, t):
+                    continue
+                assert clear_line(s, t, [b]) == (not _crosses(s, t, b)), (s, t, b)
 
 
 def test_non_target_never_blocks_and_target_does():
