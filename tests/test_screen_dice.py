@@ -1,0 +1,239 @@
+"""The dice roller on the LEDs, through the simulator harness.
+
+Expected faces are worked out here independently: a fresh engine state and
+an engine.rng.Rng with the app's seed, sampled the way every front end
+samples (weighted over the chance outcomes).
+"""
+import pytest
+
+from engine import registry
+from engine.rng import Rng
+from lib import palette as P
+from lib import font
+from tools.simkit import Sim
+
+# the sizes lit for each pyramid face S M L SM SL ML (0 small .. 2 large)
+PYRAMID_SIZES = ({0}, {1}, {2}, {0, 1}, {0, 2}, {1, 2})
+
+
+def open_dice(board="pico_8x8", seed=1, nvm=None):
+    sim = Sim(board=board, seed=seed, nvm=nvm)
+    sim.advance(1500)
+    for _ in range(12):
+        if sim.app.menu.current() == "dice":
+            break
+        sim.press("right")
+    sim.press("a")
+    assert sim.app.game == "dice"
+    return sim
+
+
+def expected_rolls(seed, die, count, rolls):
+    st = registry.new("dice", {"die": die, "count": str(count)})
+    rng = Rng(seed)
+    out = []
+    for _ in range(rolls):
+        st.apply("roll")
+        for _ in range(count):
+            outs = st.chance_outcomes()
+            st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+        out.append(bytes(st.rolled))
+    return out, st
+
+
+def pick(sim, kind_steps, count):
+    """Open the picker, step the kind right ``kind_steps`` times, set the
+    count, take it."""
+    sim.press("down")
+    for _ in range(kind_steps):
+        sim.press("right")
+    now = sim.app.game_scr.count
+    for _ in range(abs(count - now)):
+        sim.press("up" if count > now else "down")
+    sim.press("a")
+
+
+def number_pixels(n, width, y):
+    """The pixels ``font.draw_number`` lights for ``n`` centred on a panel
+    ``width`` wide with its top at ``y``."""
+    class Grid:
+        def __init__(self):
+            self.on = set()
+
+        def pixel(self, x, yy, c):
+            self.on.add((x, yy))
+    g = Grid()
+    font.draw_number(g, n, (width - font.number_width(n)) // 2, y, 1)
+    return g.on
+
+
+def lit(sim, colour, rows):
+    w = sim.display.width
+    f = sim.indices()
+    return {(i % w, i // w) for i in range(len(f))
+            if f[i] == colour and i // w in rows}
+
+
+def roll(sim):
+    sim.press("a")
+    sim.advance(800)
+
+
+def test_before_the_first_roll_grey_places():
+    sim = open_dice()
+    f = sim.indices()
+    assert P.DIM in f and P.TEXT not in f
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_seeded_pyramid_roll_on_8x8(seed):
+    sim = open_dice(seed=seed)
+    roll(sim)
+    (faces,), st = expected_rolls(seed, "pyramid", 1, 1)
+    assert bytes(sim.app.state.rolled) == faces
+    f = sim.indices()
+    # one die, centred: bar i (height i+1) is white when size i is on the face
+    sizes = PYRAMID_SIZES[faces[0]]
+    for col in range(3):
+        want = P.TEXT if col in sizes else P.DIM
+        for row in range(3):
+            assert f[row * 8 + 2 + col] == (want if row >= 2 - col else P.OFF)
+    # the pip total in the bottom five rows
+    assert lit(sim, P.TEXT, range(3, 8)) == number_pixels(st.pips(st.rolled), 8, 3)
+
+
+def test_tumble_hides_the_total_then_shows_it():
+    sim = open_dice(seed=3)
+    sim.press("a")
+    sim.advance(100)
+    a = bytes(sim.indices())
+    assert not lit(sim, P.TEXT, range(3, 8)), "no total while tumbling"
+    frames = set()
+    for _ in range(5):
+        sim.advance(80)
+        frames.add(bytes(sim.indices()))
+    assert len(frames | {a}) > 1, "the faces change while tumbling"
+    sim.advance(600)
+    assert lit(sim, P.TEXT, range(3, 8))
+
+
+def test_d6_three_dice_on_16x16_pips_and_total():
+    seed = 11
+    sim = open_dice("pico_16x16", seed=seed)
+    pick(sim, 3, 3)                       # pyramid -> color -> treehouse -> d6
+    assert sim.app.state.die == "d6" and sim.app.state.count == 3
+    roll(sim)
+    (faces,), st = expected_rolls(seed, "d6", 3, 1)
+    assert bytes(sim.app.state.rolled) == faces
+    # all three fit in a row, 3x3 each, 2 apart; a face shows (face + 1) pips
+    f = sim.indices()
+    for j in range(3):
+        x0 = 1 + 5 * j
+        pips = sum(1 for y in range(3) for x in range(x0, x0 + 3)
+                   if f[y * 16 + x] == P.TEXT)
+        assert pips == faces[j] + 1
+    assert lit(sim, P.TEXT, range(11, 16)) == number_pixels(st.pips(st.rolled), 16, 11)
+
+
+def test_history_steps_back_and_forward():
+    seed = 4
+    sim = open_dice(seed=seed)
+    for _ in range(3):
+        roll(sim)
+    rolls, st = expected_rolls(seed, "pyramid", 1, 3)
+    assert list(sim.app.state.past) == rolls[:2]
+    latest = lit(sim, P.TEXT, range(3, 8))
+    sim.press("left")
+    # the roll before, its total in magenta
+    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
+        st.pips(rolls[1]), 8, 3)
+    sim.press("left")
+    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
+        st.pips(rolls[0]), 8, 3)
+    sim.press("left")            # nothing older
+    assert sim.indices()[0] == P.REFUSE
+    sim.advance(600)
+    sim.press("right")
+    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
+        st.pips(rolls[1]), 8, 3)
+    sim.press("b")               # back to the latest
+    assert lit(sim, P.TEXT, range(3, 8)) == latest
+    assert not lit(sim, P.HILITE, range(0, 8))
+    sim.press("right")           # nothing newer
+    assert sim.indices()[0] == P.REFUSE
+
+
+def test_colour_dice_pages_on_8x8_and_choice_remembered():
+    nvm = bytearray(b"\xff" * 4096)
+    seed = 9
+    sim = open_dice(seed=seed, nvm=nvm)
+    pick(sim, 1, 5)
+    assert sim.app.state.die == "color" and sim.app.state.count == 5
+    roll(sim)
+    (faces,), st = expected_rolls(seed, "color", 5, 1)
+    assert bytes(sim.app.state.rolled) == faces
+    colours = (0, 2, 3, 4, 6)    # r y g c p; face 5 is the wild rainbow
+
+    def block(x, y):
+        f = sim.indices()
+        return [f[(y + r) * 8 + x + c] for r in range(3) for c in range(3)]
+
+    def check(first, n):
+        spots = ((0, 0), (5, 0), (0, 5), (5, 5))
+        for j in range(n):
+            b = block(*spots[j])
+            face = faces[first + j]
+            if face == 5:
+                assert len(set(b)) >= 5, "wild: many colours"
+            else:
+                assert b == [P.piece(colours[face], 3)] * 9
+    # four fit an 8x8 panel; the fifth is on the next page
+    sim.advance(100)
+    page0 = bytes(sim.indices())
+    check(0, 4)
+    sim.advance(1300)
+    assert bytes(sim.indices()) != page0
+    check(4, 1)
+    assert not any(sim.indices()[y * 8 + x] for y in range(3) for x in range(5, 8))
+    # no pips on a colour die: no total
+    sim.escape()
+    sim2 = Sim(seed=1, nvm=nvm)
+    sim2.advance(1500)
+    assert sim2.app.settings.get("dice.die") == "color"
+    assert sim2.app.settings.get("dice.count") == "5"
+
+
+def test_picker_refuses_more_than_six_and_b_keeps_the_dice():
+    sim = open_dice()
+    sim.press("down")
+    for _ in range(7):
+        sim.press("up")
+    assert sim.app.game_scr.count == 6
+    assert sim.indices()[0] == P.REFUSE, "a red frame"
+    sim.press("right")
+    sim.press("b")
+    assert sim.app.state.die == "pyramid" and sim.app.state.count == 1
+
+
+def test_treehouse_faces_have_distinct_glyphs():
+    from lib.screen_dice import draw_face
+
+    class Grid:
+        def __init__(self):
+            self.px = {}
+
+        def pixel(self, x, y, c):
+            self.px[(x, y)] = c
+
+        def rect(self, x, y, w, h, c):
+            for yy in range(y, y + h):
+                for xx in range(x, x + w):
+                    self.pixel(xx, yy, c)
+    for kind in range(4):
+        seen = set()
+        for face in range(6):
+            g = Grid()
+            draw_face(g, kind, face, 0, 0, 1)
+            assert g.px and all(0 <= x < 3 and 0 <= y < 3 for x, y in g.px)
+            seen.add(tuple(sorted(g.px.items())))
+        assert len(seen) == 6, "kind %d: six different faces" % kind
