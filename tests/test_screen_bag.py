@@ -1,0 +1,228 @@
+"""The bag on the LEDs, through the simulator harness."""
+import pytest
+
+from engine.pieces import colour_of, size_of
+from lib import palette as P
+from tools.simkit import Sim
+
+SHAKE_MS = 700
+
+
+def open_bag(board="pico_8x8", seed=1, nvm=None):
+    sim = Sim(board=board, seed=seed, nvm=nvm)
+    sim.advance(1500)
+    for _ in range(12):
+        if sim.app.menu.current() == "bag":
+            break
+        sim.press("right")
+    sim.press("a")
+    assert sim.app.game == "bag"
+    return sim
+
+
+def draw(sim):
+    sim.press("a")
+    sim.advance(SHAKE_MS)
+
+
+def back_to_bars(sim):
+    sim.press("b")
+
+
+def bar_pixels(sim):
+    """{palette index: pixels} in the bar area (all rows on 8x8, the top
+    ten on 16x16)."""
+    w = sim.display.width
+    rows = 8 if w == 8 else 10
+    out = {}
+    for c in sim.indices()[:rows * w]:
+        if c:
+            out[c] = out.get(c, 0) + 1
+    return out
+
+
+def column_order_ok(sim):
+    """8x8: each column read bottom-up is one colour's pieces, larger
+    before smaller, then grey (drawn), then dark."""
+    f = sim.indices()
+    for x in range(8):
+        col = [f[y * 8 + x] for y in range(7, -1, -1)]
+        rank = []
+        for c in col:
+            if c == P.OFF:
+                rank.append(0)
+            elif c == P.DIM:
+                rank.append(1)
+            else:
+                rank.append(2 + (c - 1) % 3)    # the palette's size step
+        if rank != sorted(rank, reverse=True):
+            return False
+        if len({(c - 1) // 3 for c in col if 1 <= c < 28}) > 1:
+            return False
+    return True
+
+
+def expected_bars(st, per_item):
+    """What the bars should hold: every piece left as ``per_item`` pixels
+    of its colour and size, every piece drawn as grey."""
+    out = {}
+    for i in range(len(st.kinds)):
+        p = st.kinds[i]
+        if st.left[i]:
+            c = P.piece(colour_of(p), size_of(p))
+            out[c] = out.get(c, 0) + st.left[i] * per_item
+    drawn = len(st.drawn)
+    if drawn:
+        out[P.DIM] = drawn * per_item
+    return out
+
+
+@pytest.mark.parametrize("board,per_item", [("pico_8x8", 1), ("pico_16x16", 4)])
+def test_draw_until_empty_then_refused_then_return_all(board, per_item):
+    sim = open_bag(board, seed=6)
+    st = sim.app.state
+    assert st.name == "bag_of_ice" and st.remaining() == 21
+    assert bar_pixels(sim) == expected_bars(st, per_item)
+    for n in range(21):
+        draw(sim)
+        assert st.remaining() == 20 - n
+        back_to_bars(sim)
+        assert bar_pixels(sim) == expected_bars(st, per_item)
+        assert board != "pico_8x8" or column_order_ok(sim)
+    assert set(bar_pixels(sim)) == {P.DIM}, "all grey: everything drawn"
+    before = st.serialize()
+    sim.press("a")
+    assert sim.indices()[0] == P.REFUSE, "an empty bag refuses"
+    assert st.serialize() == before
+    sim.advance(600)
+    sim.press("down")          # return all
+    assert st.remaining() == 21 and not st.drawn
+    assert bar_pixels(sim) == expected_bars(st, per_item)
+    assert P.DIM not in bar_pixels(sim)
+    sim.advance(600)
+    sim.press("down")          # nothing drawn: nothing to return
+    assert sim.indices()[0] == P.REFUSE
+
+
+def test_the_drawn_piece_shows_in_its_colour_and_size():
+    sim = open_bag(seed=2)
+    st = sim.app.state
+    sizes = set()
+    for _ in range(8):
+        draw(sim)
+        p = st.drawn[-1]
+        c = P.piece(colour_of(p), size_of(p))
+        f = sim.indices()
+        # a pyramid seen from the side: rows 1, 3, 5 (, 7) pixels wide
+        want = sum(2 * r + 1 for r in range(size_of(p) + 1))
+        assert sum(1 for x in f if x == c) == want
+        assert all(x in (0, c) for x in f)
+        sizes.add(size_of(p))
+        back_to_bars(sim)
+    assert len(sizes) > 1
+
+
+def test_reveal_returns_to_the_bars_by_itself():
+    sim = open_bag()
+    draw(sim)
+    assert P.DIM not in sim.indices()
+    sim.advance(3000)
+    assert P.DIM in sim.indices(), "the bars again, one slot grey"
+
+
+def test_history_of_draws():
+    sim = open_bag(seed=3)
+    st = sim.app.state
+    for _ in range(3):
+        draw(sim)
+    back_to_bars(sim)
+    seen = []
+    for k in range(3):
+        sim.press("left")
+        p = st.drawn[-1 - k]
+        f = sim.indices()
+        assert f[k] == P.HILITE, "a dot counts back"
+        assert P.piece(colour_of(p), size_of(p)) in f
+        seen.append(p)
+    sim.press("left")
+    assert sim.indices()[0] == P.REFUSE, "nothing older"
+    assert seen == list(reversed(st.drawn))
+
+
+def test_pick_the_ice_stalks_rocks_16x16():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = open_bag("pico_16x16", nvm=nvm)
+    sim.press("up")
+    sim.press("right")
+    sim.press("a")
+    st = sim.app.state
+    assert st.name == "ice_stalks" and st.remaining() == 35
+    # seven colours, five rocks each, a rock 2 wide and 2 high: 20 pixels
+    bars = bar_pixels(sim)
+    assert bars == {P.piece(c, 2): 20 for c in range(7)}
+    draw(sim)
+    back_to_bars(sim)
+    assert bar_pixels(sim)[P.DIM] == 4
+    sim.escape()
+    sim2 = open_bag("pico_16x16", nvm=nvm)
+    assert sim2.app.settings.get("bag.preset") == "ice_stalks"
+
+
+def test_custom_bag_editor():
+    sim = open_bag()
+    sim.press("up")
+    sim.press("left")           # bag_of_ice -> custom (wraps back)
+    sim.press("a")
+    # edit: red up to 5, orange down to 0, then take it
+    sim.press("up")
+    sim.press("up")
+    f = sim.indices()
+    assert sum(1 for y in range(8) if f[y * 8] == P.piece(0, 3)) == 5
+    sim.press("right")
+    for _ in range(3):
+        sim.press("down")
+    sim.press("down")           # already none
+    assert sim.indices()[0] == P.REFUSE
+    sim.advance(600)
+    sim.press("a")
+    st = sim.app.state
+    assert st.name == "custom"
+    assert st.counts() == {"r": 5, "y": 3, "g": 3, "c": 3, "b": 3, "p": 3}
+    assert bar_pixels(sim) == expected_bars(st, 1)
+    for _ in range(5):
+        draw(sim)
+    assert all(size_of(p) == 0 for p in st.drawn), "rocks"
+    assert sim.app.settings.custom[:2] == bytearray(b"\x05\x00")
+
+
+def test_custom_bag_cannot_be_empty():
+    sim = open_bag()
+    sim.press("up")
+    sim.press("left")
+    sim.press("a")
+    for i in range(8):
+        for _ in range(3):
+            sim.press("down")
+        sim.press("right")
+    sim.advance(600)
+    sim.press("a")
+    assert sim.indices()[0] == P.REFUSE
+    assert sim.app.state.name == "bag_of_ice"
+    sim.press("b")             # back to the picker, then the bars
+    sim.press("b")
+    assert sim.app.state.name == "bag_of_ice"
+
+
+def test_a_bag_resumes_mid_game():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = open_bag(nvm=nvm, seed=8)
+    for _ in range(4):
+        draw(sim)
+    sim.escape()
+    saved = sim.store.load_game()
+    sim2 = Sim(nvm=nvm, seed=1)
+    sim2.advance(1500)
+    sim2.press("a")
+    st = sim2.app.state
+    assert st.GAME == "bag" and st.serialize() == saved and st.remaining() == 17
+    assert bar_pixels(sim2) == expected_bars(st, 1)
