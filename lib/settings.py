@@ -16,21 +16,26 @@ except ImportError:
     def const(x):
         return x
 
-# (key, game or "" for general, engine option name, choices, default index)
+# (key, game or "" for general, engine option name, choices, default index,
+#  what the screen shows for each choice or None to show the choice itself)
+# Option names follow the engines where they exist (ice_solo); for games
+# not built yet they are a guess that costs nothing if wrong, because a game
+# only ever gets the options its engine lists in OPTIONS.
+_OFF_ON = ("off", "on")
 ITEMS = (
-    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 4),
-    ("ice_solo.colours", "ice_solo", "colours", ("4", "5"), 0),
-    ("ice_solo.quick", "ice_solo", "quick", ("off", "on"), 0),
+    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 4, None),
+    ("ice_solo.variant", "ice_solo", "variant", ("4", "5"), 1, None),
+    ("ice_solo.quick", "ice_solo", "quick", ("0", "1"), 0, _OFF_ON),
     ("bag_of_ice.players", "bag_of_ice", "players",
-     ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), 1),
+     ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), 1, None),
     ("bag_of_ice.target", "bag_of_ice", "target",
-     ("30", "40", "50", "60", "80", "100"), 3),
-    ("ice_stalks.players", "ice_stalks", "players", ("2", "3", "4"), 0),
-    ("ice_towers.players", "ice_towers", "players", ("2", "3", "4", "5"), 0),
-    ("ice_towers.ghost", "ice_towers", "ghost", ("off", "on"), 0),
-    ("dice.die", "dice", "die", ("pyramid", "color", "treehouse", "d6"), 0),
-    ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0),
-    ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0),
+     ("30", "40", "50", "60", "80", "100"), 3, None),
+    ("ice_stalks.players", "ice_stalks", "players", ("2", "3", "4"), 0, None),
+    ("ice_towers.players", "ice_towers", "players", ("2", "3", "4", "5"), 0, None),
+    ("ice_towers.ghost", "ice_towers", "ghost", ("0", "1"), 0, _OFF_ON),
+    ("dice.die", "dice", "die", ("pyramid", "color", "treehouse", "d6"), 0, None),
+    ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0, None),
+    ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0, None),
 )
 # what the settings screen shows for ITEMS[:SHOWN] (the tools' own choices
 # are made in the tools)
@@ -235,7 +240,7 @@ class SettingsScreen:
 
     def _value(self):
         it = ITEMS[self.i]
-        return it[3][self.app.settings.vals[self.i]]
+        return (it[5] or it[3])[self.app.settings.vals[self.i]]
 
     def _show(self, i):
         self.i = i

@@ -338,11 +338,25 @@ def test_settings_refuse_past_the_last_choice():
     sim = boot()
     goto(sim, "settings")
     sim.press("a")
-    sim.press("down")       # ice solo colours: 4 or 5
-    sim.press("left")       # show the value
-    sim.press("left")       # already the first choice
-    assert sim.app.settings.get("ice_solo.colours") == "4"
+    sim.press("down")       # ice solo colours: 4 or 5 (5 at first)
+    sim.press("right")      # show the value
+    sim.press("right")      # already the last choice
+    assert sim.app.settings.get("ice_solo.variant") == "5"
     assert sim.indices()[0] == P.REFUSE
+
+
+def test_settings_show_on_off_for_switches():
+    sim = boot("pico_16x16")
+    goto(sim, "settings")
+    sim.press("a")
+    sim.press("down")
+    sim.press("down")       # ice solo quick start: 0/1 shown as OFF/ON
+    off = bytes(sim.indices()[9 * 16:14 * 16])
+    sim.press("right")
+    assert sim.app.settings.options("ice_solo", ("quick",)) == {"quick": "1"}
+    on = bytes(sim.indices()[9 * 16:14 * 16])
+    assert P.OK in on and P.OK not in off, "ON is green"
+    assert on.count(P.OK) < off.count(P.HILITE), "OFF is one letter longer"
 
 
 def test_settings_record_survives_garbage():
