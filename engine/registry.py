@@ -38,6 +38,11 @@ def available():
             pass
         if not loaded and name in sys.modules:
             del sys.modules[name]
+            # the package keeps its submodule as an attribute too; on
+            # MicroPython that alone holds the module's code (~KBs) alive
+            pkg = sys.modules.get("engine")
+            if pkg is not None and g in pkg.__dict__:
+                delattr(pkg, g)
     return out
 
 
