@@ -32,6 +32,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -129,26 +130,37 @@ def py_files(sub):
     return out
 
 
-def stage():
-    """Build the module trees the runner mounts: ``{name: [dirs]}`` and the
-    .mpy sizes of everything."""
-    if os.path.isdir(WORK):
-        shutil.rmtree(WORK)
+def stage(work):
+    """Build the module trees the runner mounts under ``work``: returns
+    ``{name: [dirs]}`` and the .mpy sizes of everything."""
     files = py_files("engine")
     trees = {}
     sizes = {}
     for mode in ("py", "mpy"):
-        d = os.path.join(WORK, mode)
+        d = os.path.join(work, mode)
         s = compile_tree(files, ROOT, d, mode == "mpy")
         if mode == "mpy":
             sizes.update(s)
         trees[mode] = [d]
-    h = os.path.join(WORK, "harness")
+    # the app: code.py stays source (CircuitPython runs code.py as text)
+    app_files = [f for f in py_files("lib") + py_files("boards")]
+    for mode in ("py", "mpy"):
+        d = os.path.join(work, "app-" + mode)
+        s = compile_tree(app_files, ROOT, d, mode == "mpy")
+        if mode == "mpy":
+            sizes.update(s)
+        compile_tree(["code.py"], ROOT, d, False)
+        trees["app-" + mode] = [d, os.path.join(work, mode)]
+    st = os.path.join(work, "standins")
+    compile_tree([f for f in sorted(os.listdir(os.path.join(HERE, "standins")))
+                  if f.endswith(".py")], os.path.join(HERE, "standins"), st, True)
+    trees["standins"] = [st]
+    h = os.path.join(work, "harness")
     compile_tree(["harness.py", "pystone.py"], os.path.join(HERE, "mp"), h, True)
     trees["harness"] = [h]
     vec = os.path.join(ROOT, "tests", "vectors", "check_vectors.py")
     if os.path.exists(vec):
-        v = os.path.join(WORK, "vectors")
+        v = os.path.join(work, "vectors")
         compile_tree(["check_vectors.py"], os.path.dirname(vec), v, False)
         shutil.copyfile(os.path.join(ROOT, "tests", "vectors", "rng.json"),
                         os.path.join(v, "rng.json"))
@@ -238,6 +250,43 @@ def cpython_playthrough(game, opts, seed, max_steps):
 
 
 # ---- scenarios --------------------------------------------------------------
+STANDINS = ("board", "neopixel", "keypad", "supervisor", "microcontroller")
+# the app's modules leaf first, each imported in its own call (those present)
+APP_IMPORTS = ("lib", "lib.palette", "lib.buttons", "lib.display", "lib.font",
+               "lib.save", "engine", "engine.pieces", "engine.state", "engine.rng",
+               "engine.registry", "boards", "lib.settings", "lib.screens_common",
+               "lib.menu", "lib.app", "code")
+APP_PROFILES = ("pico_8x8", "pico_16x16")
+APP_PRESSES = 120
+
+
+def app_games(games):
+    """Games the app can open: engine and ``lib/screen_<id>.py`` present."""
+    return [g for g in games
+            if os.path.exists(os.path.join(ROOT, "lib", "screen_%s.py" % g))]
+
+
+def app_scenarios(games, presses):
+    mods = []
+    for m in APP_IMPORTS:
+        p = os.path.join(ROOT, *m.split("."))
+        if os.path.exists(p + ".py") or os.path.exists(os.path.join(p, "__init__.py")):
+            mods.append(m)
+    out = []
+    for g in app_games(games):
+        for prof in APP_PROFILES:
+            if not os.path.exists(os.path.join(ROOT, "boards", prof + ".py")):
+                continue
+            for mode in ("py", "mpy"):
+                out.append({
+                    "kind": "app", "name": "app %s %s %s" % (g, prof, mode),
+                    "game": g, "profile": prof, "mode": "app-" + mode,
+                    "cap": APP_CAP_MPY if mode == "mpy" else APP_CAP_PY,
+                    "pre": list(STANDINS), "imports": mods, "seed": 7,
+                    "frame_ms": 20, "presses": presses})
+    return out
+
+
 def engine_scenarios(games, seeds, max_steps, repeats):
     out = []
     for g in games:
@@ -302,10 +351,9 @@ def cpython_vectors():
 
 
 # ---- running and summarising ----------------------------------------------
-def run_node(scenarios, trees):
+def run_node(scenarios, trees, work):
     job = {"trees": trees, "scenarios": scenarios, "progress": True}
-    os.makedirs(WORK, exist_ok=True)
-    path = os.path.join(WORK, "job.json")
+    path = os.path.join(work, "job.json")
     with open(path, "w") as f:
         json.dump(job, f)
     p = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path],
@@ -350,6 +398,37 @@ def summarise_engine(r, overhead, ratio):
     }
 
 
+def summarise_app(r, overhead, ratio):
+    base = r["base_alloc"]
+    peak, where = base, ""
+    for i in r["imports"]:
+        if i["peak"] > peak:
+            peak, where = i["peak"], "import " + i["name"]
+    if r["make"]["peak"] > peak:
+        peak, where = r["make"]["peak"], "make_app"
+    worst, worst_what, load, load_peak = 0.0, "", 0.0, 0
+    in_game = 0
+    for s in r["steps"]:
+        if s["peak"] > peak:
+            peak, where = s["peak"], s["what"]
+        ms = max(0.0, s["ms"] - overhead)
+        if s["load"]:
+            load = max(load, ms)
+            load_peak = max(load_peak, s["peak"] - base)
+        elif ms > worst:
+            worst, worst_what = ms, "%s at %d ms%s" % (
+                s["what"], s["t"], " in game" if s["game"] != "-" else "")
+        in_game += s["game"] != "-"
+    return {"mode": r["mode"][4:], "base": base, "peak": peak - base, "peak_abs": peak,
+            "peak_where": where, "worst_heap": r["worst_heap"], "total": r["total"],
+            "grew": r["worst_heap"] > r["total"], "worst_ms": worst * ratio,
+            "worst_what": worst_what, "load_ms": load * ratio, "load_peak": load_peak,
+            "steps": len(r["steps"]), "in_game": in_game,
+            "live_in_game": r["live_in_game"] - base,
+            "live_after_exit": r["live_after_exit"] - base, "left_to": r["left_to"],
+            "hash": r["transcript_hash"], "make_ms": max(0.0, r["make"]["ms"] - overhead) * ratio}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if over budget")
@@ -363,6 +442,8 @@ def main(argv=None):
                     help="replays of each playthrough; the fastest time counts")
     ap.add_argument("--json", metavar="PATH", help="also save the raw figures")
     ap.add_argument("--no-app", action="store_true", help="engine level only")
+    ap.add_argument("--presses", type=int, default=APP_PRESSES,
+                    help="random button presses per game at the app level")
     args = ap.parse_args(argv)
 
     t_start = time.time()
@@ -375,7 +456,17 @@ def main(argv=None):
             raise SystemExit("budget: not available: %s (have %s)"
                              % (" ".join(unknown), " ".join(games)))
         games = [g for g in games if g in args.game]
-    trees, sizes = stage()
+    # a private scratch folder per run, so two runs never share one
+    os.makedirs(WORK, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="run-", dir=WORK)
+    try:
+        return run(args, games, work, npm_version, t_start)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run(args, games, work, npm_version, t_start):
+    trees, sizes = stage(work)
 
     scenarios = [
         {"kind": "pystone", "name": "pystone", "cap": 64 * KB, "loops": 20000, "runs": 5},
@@ -384,11 +475,13 @@ def main(argv=None):
     ]
     scenarios += vector_scenarios(trees)
     scenarios += engine_scenarios(games, args.seeds, args.max_steps, args.repeats)
+    if not args.no_app:
+        scenarios += app_scenarios(games, args.presses)
     # pystone again at the end: the spread shows how steady the machine was
     scenarios.append(dict(scenarios[0], name="pystone-end"))
     log("budget: %d scenarios under MicroPython %s (wasm, npm %s)"
         % (len(scenarios), "", npm_version))
-    raw = run_node(scenarios, trees)
+    raw = run_node(scenarios, trees, work)
     res = {}
     for r in raw["results"]:
         res[r["name"]] = r
@@ -526,6 +619,41 @@ def analyse(res, games, sizes, args, raw, npm_version):
             if not row["cpython_match"]:
                 failures.append("%s: MicroPython transcripts differ from CPython's" % label)
     rep["rows"] = rows
+    # -- app
+    apps = []
+    for g in app_games(games) if not args.no_app else []:
+        for prof in APP_PROFILES:
+            pair = {}
+            for mode in ("py", "mpy"):
+                r = res.get("app %s %s %s" % (g, prof, mode))
+                if r is None:
+                    continue
+                if not r["ok"]:
+                    failures.append("app %s %s (%s): %s" % (
+                        g, prof, mode, r["error"].strip().splitlines()[-1]))
+                    continue
+                pair[mode] = summarise_app(r, overhead, ratio)
+            if not pair:
+                continue
+            row = {"game": g, "profile": prof}
+            row.update(pair)
+            apps.append(row)
+            label = "app %s %s" % (g, prof)
+            m, p = pair.get("mpy"), pair.get("py")
+            if m and m["grew"]:
+                failures.append("%s: heap grew past %d B with .mpy (to %d B)"
+                                % (label, APP_CAP_MPY, m["worst_heap"]))
+            if p and p["grew"]:
+                failures.append("%s: heap grew past %d B from .py source (to %d B)"
+                                % (label, APP_CAP_PY, p["worst_heap"]))
+            for x in (m, p):
+                if x and x["worst_ms"] > STEP_MS:
+                    failures.append("%s (%s): worst step %.1f ms on the reference board "
+                                    "> %.0f ms (%s)" % (label, x["mode"], x["worst_ms"],
+                                                        STEP_MS, x["worst_what"]))
+            if m and p and m["hash"] != p["hash"]:
+                failures.append("%s: .py and .mpy runs showed different frames" % label)
+    rep["apps"] = apps
     rep["shared_flash"] = sum(sizes.get(s + ".mpy", 0) for s in SHARED)
     rep["flash"] = sizes
     return rep
@@ -566,6 +694,25 @@ def table(rep):
             "%d in %d games (%d to the end)" % (m.get("steps", 0), m.get("games", 0),
                                                 m.get("finished", 0)),
             "yes" if row.get("cpython_match") else "NO"))
+    if rep.get("apps"):
+        out.append("")
+        out.append("| app: game | board | peak heap .mpy | peak heap .py | grew past cap "
+                   "(96 KB .mpy / 128 KB .py) | live in game .mpy | worst step (board) | "
+                   "enter game (board) | loop passes |")
+        out.append("|" + "---|" * 9)
+        for row in rep["apps"]:
+            m = row.get("mpy") or {}
+            p = row.get("py") or {}
+            w = m if m.get("worst_ms", 0) >= p.get("worst_ms", 0) else p
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                row["game"], row["profile"],
+                kb(m["peak"]) if m else "n/a", kb(p["peak"]) if p else "n/a",
+                "/".join(["yes" if x.get("grew") else ("no" if x else "n/a")
+                          for x in (m, p)]),
+                kb(m["live_in_game"]) if m else "n/a",
+                "%.1f ms (%s)" % (w.get("worst_ms", 0), w.get("worst_what", "")),
+                "%.0f ms .mpy / %.0f ms .py" % (m.get("load_ms", 0), p.get("load_ms", 0)),
+                "%d (%d in game)" % (m.get("steps", 0), m.get("in_game", 0))))
     out.append("")
     out.append("shared engine (state, registry, pieces, rng, protocol, __init__): %d B .mpy"
                % rep["shared_flash"])

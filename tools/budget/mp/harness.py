@@ -103,3 +103,41 @@ def step(line):
     answer = sess.handle(line)
     mark()
     return answer
+
+
+# ---- app level ---------------------------------------------------------------
+_sup = None
+_kp = None
+
+
+def app_make(profile, seed):
+    """code.py's make_app on the stand-in board, clocked by the runner."""
+    global app, _sup, _kp
+    import supervisor
+    import keypad
+    _sup = supervisor
+    _kp = keypad
+    code = __import__("code")
+    app = code.make_app(profile, clock=supervisor.ticks_ms, seed=seed)
+    mark()
+    return " ".join(app.playable)
+
+
+def app_index(gid):
+    """Where ``gid`` sits in the menu (RIGHT presses from the first item)."""
+    from lib.menu import ITEMS
+    return ITEMS.index(gid) if gid in ITEMS else -1
+
+
+def app_step(now, key, pressed):
+    """One pass of the app's loop at ``now`` ms, after an edge on ``key``
+    (-1: none). Answers what the runner checks: game, frames shown and
+    their checksum, and the screen class."""
+    _sup.now = now
+    if key >= 0:
+        _kp.push(key, pressed)
+    app.step()
+    mark()
+    px = app.parts.pixels
+    return "%s %d %d %s" % (app.game or "-", px.shows, px.sum,
+                            type(app.scr).__name__)
