@@ -112,10 +112,11 @@ class Display:
         self.idle_ma = idle_ma
         self._brightness = max(0, min(255, brightness))
         self._dirty = True     # the LEDs' state is unknown until first show
-        size = len(self.palette.rgb)
-        self._counts = [0] * size   # pixels per palette index this frame
-        self._scaled = [0] * size   # palette scaled for this frame
-        self._sums = [0] * size     # r+g+b of each gamma-corrected entry
+        # one slot per possible byte, so an index past the palette shows
+        # as off instead of raising in the middle of a frame
+        self._counts = [0] * 256    # pixels per palette index this frame
+        self._scaled = [0] * 256    # palette scaled for this frame
+        self._sums = [0] * 256      # r+g+b of each gamma-corrected entry
         self._pal_version = -1
         self.scale = 0      # brightness actually used for the last frame
         self.last_ma = 0    # modelled current of the last frame (mA)
@@ -172,30 +173,30 @@ class Display:
         elif not self._dirty and self.frame == self._shown:
             return False
         frame = self.frame
-        self._shown[:] = frame
+        shown = self._shown
         self._dirty = False
         counts = self._counts
-        for i in range(len(counts)):
+        for i in range(256):
             counts[i] = 0
-        for c in frame:
-            counts[c] += 1
+        # index loops, not ``for c in frame``: no iterator object per frame
+        for i in range(self.n):
+            counts[frame[i]] += 1
         self._fit()
         scaled = self._scaled
         px = self.pixels
         m = self.map
         for i in range(self.n):
-            px[m[i]] = scaled[frame[i]]
+            c = frame[i]
+            shown[i] = c
+            px[m[i]] = scaled[c]
         px.show()
         self.shows += 1
         return True
 
     def _palette_changed(self):
         rgb = self.palette.rgb
-        if len(rgb) != len(self._counts):
-            size = len(rgb)
-            self._counts = [0] * size
-            self._scaled = [0] * size
-            self._sums = [0] * size
+        if len(rgb) > 256:
+            raise ValueError("a palette holds at most 256 colours")
         for i in range(len(rgb)):
             v = rgb[i]
             self._sums[i] = (v >> 16) + ((v >> 8) & 255) + (v & 255)
@@ -225,13 +226,17 @@ class Display:
         full = 0
         sums = self._sums
         counts = self._counts
-        for i in range(len(sums)):
+        for i in range(len(self.palette.rgb)):
             if counts[i]:
                 full += counts[i] * sums[i]
-        if full * s * self.ma_channel > room * 255:
-            # first guess from the linear model, then correct for rounding
-            s = room * 255 // (full * self.ma_channel) if room > 0 else 0
-            s = min(s, self._brightness)
+        # first guess from the linear model (kept under 2**30: no long ints
+        # on the board), then corrected below for rounding
+        if room <= 0:
+            s = 0
+        elif full:
+            lim = room * 255 // (full * self.ma_channel)
+            if lim < s:
+                s = lim
         units = self._scale_to(s)
         while s > 0 and units * self.ma_channel > room:
             s -= 1

@@ -141,6 +141,19 @@ def test_pixels_land_on_mapped_leds():
     assert sum(1 for v in px.buf if v) == 1
 
 
+def test_an_index_past_the_palette_shows_off_instead_of_crashing():
+    px = FakePixels(64)
+    d = D.Display(px, 8, 8, brightness=255)
+    d.fill(200)
+    d.pixel(2, 0, P.OK)
+    assert d.show()
+    assert [i for i in range(64) if px.buf[i]] == [2]
+    extra = d.palette.add(10, 20, 30)        # a screen's own colour
+    d.pixel(3, 0, extra)
+    d.show()
+    assert px.buf[3] == d.palette.rgb[extra] != 0
+
+
 def _all_white(board, brightness=255):
     sim = Sim(board=board, app=False)
     d = sim.display

@@ -132,21 +132,23 @@ def test_interactive_session_in_a_pty(tmp_path):
         os.execv(sys.executable, [sys.executable, "tools/sim.py", "--nvm", nvm])
     out = b""
 
-    def pump(seconds):
+    def pump(until, seconds=20.0):
+        """Read the terminal until ``until`` appears (or it closes)."""
         nonlocal out
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        start = len(out)
+        while time.monotonic() < end and until not in out[start:]:
             r, _, _ = select.select([fd], [], [], 0.05)
             if r:
                 try:
                     out += os.read(fd, 65536)
                 except OSError:
                     return
-    pump(3.0)
+    pump(b"modelled current")              # the first frame is drawn
     os.write(fd, b"\x1b[Cz")
-    pump(0.5)
+    pump(b"\x1b[H", 2.0)                   # a redraw after the keys
     os.write(fd, b"q")
-    pump(2.0)
+    pump(b"\x1b[?25h")                     # cursor back on: it has exited
     _, status = os.waitpid(pid, 0)
     text = out.decode("utf-8", "replace")
     assert os.WEXITSTATUS(status) == 0
