@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Make the README gallery: pictures of the real app's screens on both
+panel sizes, taken through the simulator harness (tools/simkit.py, the
+same code path as ``tools/sim.py --keys ... --png``).
+
+    python tools/gallery.py            # rewrite docs/gallery/*.png and its README
+    python tools/gallery.py --check    # exit 1 if a picture is out of date
+
+Every shot is a key script played on a freshly booted console with a fixed
+seed, so re-running gives the same pictures until the screens change.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from tools import simkit  # noqa: E402  (sets the Blinka board first)
+
+OUT = os.path.join(ROOT, "docs", "gallery")
+BOARDS = (("pico_8x8", "8x8"), ("pico_16x16", "16x16"))
+SEED = 3
+BOOT = "wait:1500"
+
+# name, caption, key script after boot; "handoff:N" is not a key but asks
+# the app for the hand-off screen of player N (no pass-and-play game may be
+# built yet, and the screen is the same for all of them)
+SHOTS = (
+    ("menu", "Menu: one icon per game and tool (the name scrolls on 16x16)",
+     "right*5 wait:300"),
+    ("menu-not-yet", "Menu: a game not built yet is grey",
+     "right*2 wait:300"),
+    ("dice", "Dice: three pyramid dice and their pip total",
+     "right*5 a down up up a a wait:900"),
+    ("dice-d6", "Dice: six d6 (pages turn on 8x8)",
+     "right*5 a down right*3 up*5 a a wait:900"),
+    ("bag", "Bag: what is left of the Bag of Ice bag, per colour and size",
+     "right*6 a a wait:700 a wait:700 a wait:700 a wait:700 b"),
+    ("bag-draw", "Bag: the piece just drawn",
+     "right*6 a a wait:700"),
+    ("bag-custom", "Bag: editing a custom bag of rocks",
+     "right*6 a up left a up up right down wait:100"),
+    ("handoff", "Pass and play: player 2's turn", "right*5 a handoff:1"),
+    ("settings", "Settings: a value", "right*7 a right wait:100"),
+)
+
+
+def shoot(board, script, seed=SEED):
+    """A booted console after ``script``; returns the Sim."""
+    sim = simkit.Sim(board=board, seed=seed)
+    sim.run_script(BOOT)
+    for part in script.split():
+        if part.startswith("handoff:"):
+            sim.app.handoff(int(part[8:]))
+            sim.advance(100)
+        else:
+            sim.run_script(part)
+    return sim
+
+
+def build(out_dir):
+    """Write every picture and the index into ``out_dir``; returns names."""
+    names = []
+    for name, caption, script in SHOTS:
+        for board, size in BOARDS:
+            fn = "%s-%s.png" % (name, size)
+            shoot(board, script).png(os.path.join(out_dir, fn))
+            names.append(fn)
+    lines = ["# Gallery", "",
+             "The app's screens as the simulator draws them, on both panel",
+             "sizes. Made by `python tools/gallery.py`; re-run it after",
+             "changing a screen and commit the pictures.", "",
+             "| screen | 8x8 | 16x16 |", "|---|---|---|"]
+    for name, caption, script in SHOTS:
+        lines.append("| %s | ![%s 8x8](%s-8x8.png) | ![%s 16x16](%s-16x16.png) |"
+                     % (caption, name, name, name, name))
+    lines.append("")
+    with open(os.path.join(out_dir, "README.md"), "w") as f:
+        f.write("\n".join(lines))
+    return names
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true",
+                    help="compare with docs/gallery instead of writing")
+    args = ap.parse_args(argv)
+    if not args.check:
+        os.makedirs(OUT, exist_ok=True)
+        for fn in build(OUT):
+            print(os.path.join("docs", "gallery", fn))
+        return 0
+    from PIL import Image, ImageChops
+    stale = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for fn in build(tmp) + ["README.md"]:
+            new = os.path.join(tmp, fn)
+            old = os.path.join(OUT, fn)
+            if not os.path.exists(old):
+                stale.append(fn)
+            elif fn.endswith(".png"):
+                a = Image.open(new).convert("RGB")
+                b = Image.open(old).convert("RGB")
+                if a.size != b.size or ImageChops.difference(a, b).getbbox():
+                    stale.append(fn)
+            elif open(new).read() != open(old).read():
+                stale.append(fn)
+    for fn in stale:
+        print("out of date: docs/gallery/%s (run python tools/gallery.py)" % fn)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
