@@ -528,3 +528,42 @@ def test_fuzz_mutated_commands(setup, lines):
 def test_fuzz_huge_lines(setup, start, n, sep):
     line = (start + " " + ("a" + sep) * n)[:n]
     check_session_survives(setup, [line, "play " + "r3," * (n // 3)])
+
+
+# ---- docs/protocol.md -------------------------------------------------------
+
+def doc_sessions():
+    """The doc's examples as [(command, answer lines)], split into sessions:
+    an example block that starts with `> new` starts a session, and the
+    blocks after it continue that session until the next one."""
+    path = os.path.join(ROOT, "docs", "protocol.md")
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    sessions, current = [], None
+    prev_blank = True
+    for line in lines:
+        if line.startswith("    > "):
+            cmd = line[6:]
+            if prev_blank and cmd.startswith("new "):
+                current = []
+                sessions.append(current)
+            if current is not None:
+                current.append((cmd, []))
+        elif line.startswith("    ") and current and line[4:6] in ("= ", "? ") \
+                or line.rstrip() == "    =":
+            if current:
+                current[-1][1].append(line[4:])
+        prev_blank = not line.strip()
+    return sessions
+
+
+def test_doc_examples_are_real():
+    sessions = doc_sessions()
+    assert len(sessions) >= 4
+    for steps in sessions:
+        s = Session(0)
+        for cmd, want in steps:
+            if cmd == "games":      # depends on which games are installed
+                continue
+            got = s.handle(cmd)[:-2].split("\n")
+            assert [g.rstrip() for g in got] == [w.rstrip() for w in want], cmd
