@@ -10,8 +10,10 @@ Pieces: ``piece(colour, size)`` gives the index for an engine piece colour
 rock, shows like a medium). Every colour has its own hue; clear (w) is a
 cool white and black (k), which an LED cannot show, is a dim warm grey.
 Sizes are three brightness steps (small dim, medium half, large full) so a
-stack of one colour still reads at a glance; black's steps are kept low so
-that even a large black stays darker than a small clear.
+stack of one colour still reads at a glance. Black's steps are kept low
+(a large black is dimmer than a medium clear) and warm where clear is cool.
+At the lowest brightness settings the LEDs' 8 bits cannot keep black's
+three steps apart; a 16x16 screen can add shape.
 
 UI colours: OFF, CURSOR, OK, REFUSE, DIM, TEXT, NOTICE, HILITE and four
 player colours (``player(n)``), for cursors, scores and hand-off screens.
@@ -48,7 +50,7 @@ _HUES = (
     (255, 220, 170),  # k black: warm grey, scaled down by _BLACK_STEPS
 )
 _STEPS = (96, 160, 255)        # small, medium, large (perceived, /255)
-_BLACK_STEPS = (36, 52, 72)    # black stays below clear small
+_BLACK_STEPS = (40, 64, 96)    # black: dim steps, below clear medium
 
 _UI = (
     (255, 255, 255),  # CURSOR

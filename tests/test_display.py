@@ -236,9 +236,13 @@ def test_piece_colours_are_distinct_and_sizes_step_up():
             d = abs(hsv[i][0] - hsv[j][0]) * 360
             assert min(d, 360 - d) >= 20, "colours %d and %d look alike" % (i, j)
     assert hsv[7][1] < 0.5 and hsv[7][2] > 0.9
-    # black reads as a dim stand-in: lit, but below any small clear
-    assert sum(rgb(P.piece(8, 3))) < sum(rgb(P.piece(7, 1)))
+    # black reads as a dim warm stand-in: lit, below a medium clear, and
+    # warm (red over blue) where clear is cool
+    assert sum(rgb(P.piece(8, 3))) < sum(rgb(P.piece(7, 2)))
     assert all(sum(rgb(P.piece(8, s))) > 0 for s in (1, 2, 3))
+    for s in (2, 3):
+        k, w = rgb(P.piece(8, s)), rgb(P.piece(7, s))
+        assert k[0] > k[2] and w[2] > w[0]
     assert P.piece(0, 0) == P.piece(0, 2)       # a rock shows as a medium
     assert P.piece_code(6 << 2 | 1) == P.piece(6, 1)
 

@@ -335,7 +335,7 @@ def _perceived(v, scale):
     if not v:
         return 0
     x = min(1.0, v / max(1, scale))
-    return max(50, int(round(255 * x ** (1 / GAMMA))))
+    return max(64, int(round(255 * x ** (1 / GAMMA))))
 
 
 def save_png(path, colours, width, height, led=24):
@@ -350,7 +350,7 @@ def save_png(path, colours, width, height, led=24):
             cx = pad + x * led + led // 2
             cy = pad + y * led + led // 2
             if c == (0, 0, 0):
-                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(38, 38, 44))
+                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(30, 30, 35))
             else:
                 g = r + 3   # a soft halo, a quarter of the colour
                 draw.ellipse((cx - g, cy - g, cx + g, cy + g),
