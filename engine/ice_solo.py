@@ -185,6 +185,14 @@ def clear_line(s, t, targets):
     return True
 
 
+def _ci(cols, c):
+    """Index of colour ``c`` in the variant's colour list."""
+    for i in range(len(cols)):
+        if cols[i] == c:
+            return i
+    return -1
+
+
 def _colour_list(cols):
     return " ".join([COLOURS[c] for c in cols])
 
@@ -194,7 +202,7 @@ def _check_pieces(cells, cols, what):
     counts = {}
     for i in range(len(cells)):
         for p in cells[i]:
-            if p >> 2 not in cols:
+            if _ci(cols, p >> 2) < 0:
                 raise ValueError("%s has %s, not a colour of this variant (%s)"
                                  % (what, fmt_piece(p), _colour_list(cols)))
             counts[p] = counts.get(p, 0) + 1
@@ -215,7 +223,7 @@ class Game(State):
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv")
+                 "memo", "_mv", "fc")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -277,7 +285,8 @@ class Game(State):
         self.force = None
         self.remixes = 0
         self.style = 0          # 0 not judged, 1 yes, 2 no
-        self._mv = -1           # cached "some towering move exists"
+        self._mv = -1           # cached "some move exists" (-1: unknown)
+        self.fc = None          # deal: forbidden colours of the cells after pos
         if self.start_grid is not None:
             for i in range(n):
                 self.grid[i] = bytearray(self.start_grid[i])
@@ -377,6 +386,11 @@ class Game(State):
     def _has_tower_move(self):
         if self._mv < 0:
             self._mv = 1 if self._tower_moves(True) else 0
+        return self._mv == 1
+
+    def _has_nest_move(self):
+        if self._mv < 0:
+            self._mv = 1 if self._nest_moves(True) else 0
         return self._mv == 1
 
     def _remix_pieces(self):
@@ -484,7 +498,7 @@ class Game(State):
             if self._has_tower_move() or self._can_remix():
                 return 0
             return OVER
-        if self.style_due() or self._nest_moves(True):
+        if self.style_due() or self._has_nest_move():
             return 0
         return OVER
 
@@ -555,13 +569,8 @@ class Game(State):
 
     def _deal_weights(self):
         """Weights for the medium or small at the current deal cell."""
-        cols = self.cols
-        below = self.layer - 1          # index in the stack of the piece below
-        rest = [0] * len(cols)
-        for x in range(self.pos + 1, self._ndeal()):
-            rest[cols.find(bytes((self.grid[x][below] >> 2,)))] += 1
-        here = cols.find(bytes((self.grid[self.pos][below] >> 2,)))
-        return layer_weights(here, rest, self.left)
+        here = _ci(self.cols, self.grid[self.pos][self.layer - 1] >> 2)
+        return layer_weights(here, self.fc, self.left)
 
     def _ndeal(self):
         return 20 if self.variant == 4 else 25
@@ -597,20 +606,28 @@ class Game(State):
             p = a - PLACE
             if not 0 <= p < 64 or p & 3 != 3 - self.layer:
                 return False
-            d = self.cols.find(bytes((p >> 2,)))
+            d = _ci(self.cols, p >> 2)
             if d < 0 or not self.left[d]:
                 return False
-            below = self.layer - 1
-            if self.grid[self.pos][below] >> 2 == p >> 2:
+            if self.grid[self.pos][self.layer - 1] >> 2 == p >> 2:
                 return False
-            return True      # every colour left that is allowed has weight > 0
+            # allowed, but it must also leave a way to finish the layer.
+            # Each cell forbids one colour only, so by Hall's theorem a way
+            # exists iff no colour has more pieces left than cells that
+            # accept it: m_c + n_c <= N for every colour c.
+            n = self._ndeal() - self.pos - 1
+            fc = self.fc
+            for c in range(len(fc)):
+                if self.left[c] - (1 if c == d else 0) + fc[c] > n:
+                    return False
+            return True
         if self.phase == P_SCATTER:
             if a == EMPTY:
                 return self.left[12] > 0
             p = a - PLACE
             if not 0 <= p < 64 or p & 3 == 0:
                 return False
-            d = self.cols.find(bytes((p >> 2,)))
+            d = _ci(self.cols, p >> 2)
             return d >= 0 and self.left[d * 3 + (p & 3) - 1] > 0
         if self.phase == P_REMIX:
             t = a - TARGET
@@ -633,7 +650,7 @@ class Game(State):
                 self.left[12] -= 1
             else:
                 p = a - PLACE
-                self.left[self.cols.find(bytes((p >> 2,))) * 3 + (p & 3) - 1] -= 1
+                self.left[_ci(self.cols, p >> 2) * 3 + (p & 3) - 1] -= 1
                 self.lo[self.pos] = p
             self.pos += 1
             if self.pos == 64:
@@ -644,9 +661,10 @@ class Game(State):
         if ph == P_DEAL:
             p = a - PLACE
             self.grid[self.pos].append(p)
-            self.left[self.cols.find(bytes((p >> 2,)))] -= 1
+            self.left[_ci(self.cols, p >> 2)] -= 1
             self.pos += 1
-            if self.pos == self._ndeal():
+            n = self._ndeal()
+            if self.pos == n:
                 self.pos = 0
                 self.layer += 1
                 for i in range(len(self.cols)):
@@ -654,6 +672,14 @@ class Game(State):
                 if self.layer == 3:
                     self.phase = P_NEST
                     self.left = None
+                    self.fc = None
+                    return
+                # the forbidden colour (the piece below) of cells 1..n-1
+                self.fc = bytearray(len(self.cols))
+                for x in range(1, n):
+                    self.fc[_ci(self.cols, self.grid[x][self.layer - 1] >> 2)] += 1
+            elif self.layer:
+                self.fc[_ci(self.cols, self.grid[self.pos][self.layer - 1] >> 2)] -= 1
             return
         if ph == P_REMIX:
             t = a - TARGET

@@ -144,6 +144,32 @@ def test_completions_match_brute_force():
             assert completions(n, m) == want, (n, m)
 
 
+def test_hall_condition_is_exactly_when_a_layer_can_be_finished():
+    # the engine checks a dealt outcome with m_c + n_c <= N for every colour
+    # (cheap) and weighs outcomes with completions (exact): they must agree
+    for k in (2, 3, 4):
+        for m in itertools.product(range(4), repeat=k):
+            total = sum(m)
+            for n in itertools.product(range(total + 1), repeat=k):
+                if sum(n) != total:
+                    continue
+                hall = all(m[c] + n[c] <= total for c in range(k))
+                assert (completions(list(n), list(m)) > 0) == hall, (n, m)
+
+
+def test_every_listed_deal_outcome_is_accepted_and_no_other():
+    rng = Rng(77)
+    st = new()
+    while st.to_move() == CHANCE:
+        listed = set(a for a, _ in st.chance_outcomes())
+        for p in (0, 2, 3, 5, 6):
+            for size in (1, 2, 3):
+                a = 4100 + (p << 2 | size)
+                assert st._chance_ok(a) == (a in listed), st.token(a)
+        outs = st.chance_outcomes()
+        st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+
+
 def _layer_paths(forbid, counts):
     """Every outcome of one layer with its exact probability, using the
     engine's layer_weights cell by cell."""
