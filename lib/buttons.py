@@ -80,15 +80,15 @@ def ticks_diff(a, b):
     return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
 
 
-def ticks_ms():
-    """The board's millisecond tick (``supervisor.ticks_ms``); on desktop a
-    monotonic clock folded to the same 2**29 range."""
-    try:
-        from supervisor import ticks_ms as t
-        return t()
-    except ImportError:
-        import time
-        return (time.monotonic_ns() // 1000000) & (_PERIOD - 1)
+try:
+    from supervisor import ticks_ms  # the board's clock, wraps at 2**29
+except ImportError:
+    import time as _time
+
+    def ticks_ms():
+        """Desktop stand-in for ``supervisor.ticks_ms``: a monotonic
+        millisecond clock folded to the same 2**29 range."""
+        return (_time.monotonic_ns() // 1000000) & (_PERIOD - 1)
 
 
 def kind_of(ev):
