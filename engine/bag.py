@@ -176,7 +176,7 @@ class Game(State):
         left = bytearray(body[1:1 + k])
         drawn = bytearray(body[1 + k:])
         # every item is either still in the bag or drawn, never both
-        # (counted by hand: MicroPython's bytearray has no count())
+        # (counted by hand: bytearray.count() is missing on some ports)
         if len(drawn) > sum(self.full):
             raise ValueError("bag state draws more items than the bag holds")
         seen = bytearray(k)
