@@ -427,6 +427,16 @@ def test_ptp_seed_flag_and_windows_line_ends():
     assert ptp(script, "--seed", "8")[1] != a[1]
 
 
+def test_ptp_survives_bytes_that_are_not_utf8():
+    script = b"new dice die=\xff seed=1\n\xfe\xff play\nnew dice seed=1\nplay roll\n"
+    for env in ({"PYTHONIOENCODING": "utf-8"}, {"LC_ALL": "C"}):
+        p = subprocess.run([sys.executable, PTP], input=script, capture_output=True,
+                           timeout=60, cwd="/", env=dict(os.environ, **env))
+        assert p.returncode == 0 and p.stderr == b"", p.stderr
+        got = answers(p.stdout.decode("utf-8"))
+        assert [a[:2] for a in got] == ["? ", "? ", "= ", "= "]
+
+
 def test_ptp_ends_at_end_of_input_and_rejects_bad_flags():
     assert ptp("") == (0, "", "")
     rc, out, err = ptp("new dice\n", "--seed", "x")

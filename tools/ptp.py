@@ -23,6 +23,10 @@ def main(argv=None):
             sys.stderr.write("usage: ptp.py [--seed N]\n")
             return 2
         seed = int(args[1])
+    # bytes that are not UTF-8 must reach the session as a refusable line,
+    # not end the program with a UnicodeDecodeError
+    sys.stdin.reconfigure(errors="replace")
+    sys.stdout.reconfigure(errors="backslashreplace")
     session = Session(seed)
     for line in sys.stdin:
         sys.stdout.write(session.handle(line.rstrip("\r\n")))
