@@ -92,7 +92,7 @@ class Display:
     __slots__ = ("pixels", "width", "height", "n", "frame", "map",
                  "palette", "budget_ma", "ma_channel", "idle_ma",
                  "_brightness", "_shown", "_dirty", "_counts", "_scaled",
-                 "_sums", "_pal_version", "scale", "last_ma", "shows")
+                 "_pal_version", "scale", "last_ma", "shows")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
@@ -116,7 +116,6 @@ class Display:
         # as off instead of raising in the middle of a frame
         self._counts = [0] * 256    # pixels per palette index this frame
         self._scaled = [0] * 256    # palette scaled for this frame
-        self._sums = [0] * 256      # r+g+b of each gamma-corrected entry
         self._pal_version = -1
         self.scale = 0      # brightness actually used for the last frame
         self.last_ma = 0    # modelled current of the last frame (mA)
@@ -194,12 +193,8 @@ class Display:
         return True
 
     def _palette_changed(self):
-        rgb = self.palette.rgb
-        if len(rgb) > 256:
+        if len(self.palette.rgb) > 256:
             raise ValueError("a palette holds at most 256 colours")
-        for i in range(len(rgb)):
-            v = rgb[i]
-            self._sums[i] = (v >> 16) + ((v >> 8) & 255) + (v & 255)
         self._pal_version = self.palette.version
 
     def _scale_to(self, s):
@@ -219,30 +214,28 @@ class Display:
         return units
 
     def _fit(self):
-        # Highest brightness <= the wanted one whose modelled current fits.
+        # The brightest scale <= the wanted brightness whose modelled
+        # current fits the budget. Most frames fit as they are (one palette
+        # pass); otherwise a binary search, about 8 passes over the palette,
+        # never over the pixels.
         idle = self.idle_ma * self.n
         room = (self.budget_ma - idle) * 255   # channel units * ma_channel
+        ma = self.ma_channel
         s = self._brightness
-        full = 0
-        sums = self._sums
-        counts = self._counts
-        for i in range(len(self.palette.rgb)):
-            if counts[i]:
-                full += counts[i] * sums[i]
-        # first guess from the linear model (kept under 2**30: no long ints
-        # on the board), then corrected below for rounding
         if room <= 0:
             s = 0
-        elif full:
-            lim = room * 255 // (full * self.ma_channel)
-            if lim < s:
-                s = lim
+        elif self._scale_to(s) * ma > room:
+            lo, hi = 0, s - 1
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if self._scale_to(mid) * ma <= room:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            s = lo
         units = self._scale_to(s)
-        while s > 0 and units * self.ma_channel > room:
-            s -= 1
-            units = self._scale_to(s)
         self.scale = s
-        self.last_ma = (units * self.ma_channel + 254) // 255 + idle
+        self.last_ma = (units * ma + 254) // 255 + idle
 
 
 def _dim(v, s):

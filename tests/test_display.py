@@ -207,6 +207,9 @@ def test_no_frame_exceeds_the_budget(frame, bright, budget):
     assert D.frame_ma(raw) <= budget
     assert D.frame_ma(raw) == d.last_ma
     assert d.scale <= bright
+    if d.scale < bright:                 # limited: one step brighter won't fit
+        units = d._scale_to(d.scale + 1)
+        assert (units * D.MA_CHANNEL + 254) // 255 + 64 * D.IDLE_MA > budget
 
 
 def test_piece_colours_are_distinct_and_sizes_step_up():
