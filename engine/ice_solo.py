@@ -465,6 +465,9 @@ class Game(State):
         return None
 
     def _nest_moves(self, first):
+        """Legal nesting moves in reading order of (from, to); with
+        ``first`` stop at the first one. Only the partners in the row and
+        column are visited (at most 8 per cell)."""
         out = []
         g = self.grid
         w = self.width
@@ -477,14 +480,26 @@ class Game(State):
             small = p & 3 == 1
             c = p >> 2
             col = s % w
-            for t in range(n):
-                if t == s or (t // w != s // w and t % w != col):
+            r0 = s - col
+            s8 = ((r0 // w) * 8 + col) << 6
+            for t in range(col, n, w):          # the column
+                if t == s:
                     continue
                 b = g[t]
                 if (b and b[-1] >> 2 == c) or (not b and small):
-                    out.append(self._a(s) * 64 + self._a(t))
+                    out.append(s8 | ((t // w) * 8 + col))
                     if first:
                         return out
+            for t in range(r0, r0 + w):         # the row
+                if t == s:
+                    continue
+                b = g[t]
+                if (b and b[-1] >> 2 == c) or (not b and small):
+                    out.append(s8 | ((r0 // w) * 8 + t - r0))
+                    if first:
+                        return out
+        out.sort()
+        return out
         return out
 
     # ---- the State interface --------------------------------------------------

@@ -27,9 +27,8 @@ Cost per nesting hint: one move scan (at most 25 cells x 8 partners) plus
 ``WIDE`` more scans, each pair costing two cell evaluations of a few steps.
 """
 
-from engine.ice_solo import END, REMIX, P_TOWER, NONE
+from engine.ice_solo import END, REMIX, P_TOWER, NONE, top_locked
 
-WIDE = 3
 _GOOD = (0, 10, 30, 55)
 
 
@@ -58,71 +57,158 @@ def cell_value(st, n, x):
     return _GOOD[k] - 6 * (m - k)
 
 
-def _gains(g, moves):
-    """``[(gain, s, t)]`` for nesting moves given as (s, t) grid indices."""
-    out = []
-    for s, t in moves:
-        a = g[s]
-        b = g[t]
-        na = len(a)
-        nb = len(b)
-        before = cell_value(a, na, NONE) + cell_value(b, nb, NONE)
-        after = cell_value(a, na - 1, NONE) + cell_value(b, nb, a[na - 1])
-        out.append((after - before, s, t))
-    return out
+def _land(b, p, k, extra, val):
+    """Change in value of a cell (stack ``b``, valued ``val``; ``k``/``extra``
+    from :func:`_info`, k 0 for a dead cell) when ``p`` lands on it: O(1)."""
+    if k == 0:
+        return 0                          # dead stays dead (-40)
+    if extra == 0 and k < 3 and p == b[0] - k:
+        return (100 if k == 2 else _GOOD[k + 1]) - val
+    n = len(b)
+    if (p & 3 == 1 and n >= 2 and b[n - 1] == p + 1 and b[n - 2] == p + 2 and
+            n - 2 >= k):
+        return -40 - val                  # a full nest locked above: dead
+    return _GOOD[k] - 6 * (extra + 1) - val
 
 
-def _moves(state):
-    """Nesting moves as grid index pairs."""
-    out = []
-    for m in state._nest_moves(False):
-        out.append((state._g(m >> 6), state._g(m & 63)))
-    return out
+_PART = {}
 
 
-def _best_gain(state):
-    best = None
-    for gain, s, t in _gains(state.grid, _moves(state)):
-        if best is None or gain > best:
-            best = gain
-    return best if best is not None else 0
+def partners(w):
+    """For a grid ``w`` wide (5 rows): bytes holding, for each cell, the
+    w + 3 other cells of its column and row (built once per width)."""
+    t = _PART.get(w)
+    if t is None:
+        n = w * 5
+        out = bytearray()
+        for s in range(n):
+            for x in range(s % w, n, w):
+                if x != s:
+                    out.append(x)
+            for x in range(s - s % w, s - s % w + w):
+                if x != s:
+                    out.append(x)
+        t = bytes(out)
+        _PART[w] = t
+    return t
+
+
+def _k(st):
+    """Length of the one-colour large/medium/small run at the bottom of a
+    cell that can still become clean."""
+    n = len(st)
+    if n > 1 and st[1] == st[0] - 1:
+        if n > 2 and st[2] == st[0] - 2:
+            return 3
+        return 2
+    return 1
 
 
 def nest_hint(state):
+    """One pass over the moves (each scored in O(1) from per-cell facts
+    gathered once), then a look one move further for the best two: the
+    piece each of them uncovers, and its best landing."""
     g = state.grid
-    moves = _moves(state)
-    if not moves:
-        return END
+    w = state.width
+    n = len(g)
+    val = [0] * n
+    kk = bytearray(n)
+    ex = bytearray(n)
+    for i in range(n):
+        st = g[i]
+        v = cell_value(st, len(st), NONE)
+        val[i] = v
+        if v != -40:
+            k = _k(st)
+            kk[i] = k
+            ex[i] = len(st) - k
+    part = partners(w)
+    np = w + 3
     last = -1
     if len(state.hist) >= 2 and not state.hist[-2] & 0x80:
         last = ((state.hist[-2] << 8) | state.hist[-1]) & 0x7FFF
     back = (last & 63) * 64 + (last >> 6) if last >= 0 else -1
-    scored = _gains(g, moves)
-    # the WIDE best first-move gains get a look one move further
-    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    # best two (score, action, source) by their own gain
+    b1 = b2 = None
+    a1 = a2 = -1
+    s1 = s2 = -1
+    count = 0
+    for s in range(n):
+        a = g[s]
+        na = len(a)
+        if not na or top_locked(a):
+            continue
+        p = a[na - 1]
+        small = p & 3 == 1
+        c = p >> 2
+        leave = None
+        for j in range(s * np, s * np + np):
+            t = part[j]
+            b = g[t]
+            if b:
+                if b[-1] >> 2 != c:
+                    continue
+            elif not small:
+                continue
+            if leave is None:       # worked out once a move is found
+                leave = cell_value(a, na - 1, NONE) - val[s]
+            gain = leave + (_land(b, p, kk[t], ex[t], val[t]) if b else 0)
+            act = state._a(s) * 64 + state._a(t)
+            count += 1
+            if act == back:
+                continue
+            if b1 is None or gain > b1:
+                b2, a2, s2 = b1, a1, s1
+                b1, a1, s1 = gain, act, s
+            elif b2 is None or gain > b2:
+                b2, a2, s2 = gain, act, s
+    if b1 is None:
+        if count:
+            return back          # the only move is going back
+        return END
     best = None
-    best_move = None
-    for rank in range(len(order)):
-        gain, s, t = scored[order[rank]]
-        a = state._a(s) * 64 + state._a(t)
-        if a == back and len(moves) > 1:
-            continue            # the reverse of the previous move
-        if rank < WIDE:
-            src = g[s]
-            dst = g[t]
-            g[s] = src[:-1]
-            g[t] = dst + src[-1:]
-            total = 10 * gain + 9 * _best_gain(state)
-            g[s] = src
-            g[t] = dst
-        else:
-            total = 10 * gain
+    move = END
+    for gain, act, s in ((b1, a1, s1), (b2, a2, s2)):
+        if gain is None:
+            continue
+        total = 10 * gain + 9 * _uncovered(state, g, s, act & 63, val, kk, ex)
         if best is None or total > best:
             best = total
-            best_move = a
-    if best is None or best < 0:
-        return END
-    return best_move
+            move = act
+    return move if best >= 0 else END
+
+
+def _uncovered(state, g, s, to8, val, kk, ex):
+    """The best gain (at least 0) of the piece uncovered at ``s`` once its
+    top has gone to cell ``to8`` (8-wide index): the bounded lookahead."""
+    a = g[s]
+    na = len(a) - 1          # the stack at s after the move
+    if na == 0:
+        return 0
+    q = a[na - 1]
+    if (na >= 3 and q & 3 == 1 and a[na - 2] == q + 1 and a[na - 3] == q + 2):
+        return 0             # the uncovered piece is a nest's small
+    leave = cell_value(a, na - 1, NONE) - cell_value(a, na, NONE)
+    np = state.width + 3
+    part = partners(state.width)
+    tg = state._g(to8)
+    best = 0
+    for j in range(s * np, s * np + np):
+        t = part[j]
+        if t == tg:
+            continue         # changed by the move itself; not counted
+        b = g[t]
+        if b:
+            if b[-1] >> 2 != q >> 2:
+                continue
+            gain = leave + _land(b, q, kk[t], ex[t], val[t])
+        elif q & 3 == 1:
+            gain = leave
+        else:
+            continue
+        if gain > best:
+            best = gain
+    return best
 
 
 def tower_hint(state):
