@@ -49,7 +49,7 @@ def build(profile_name=None, nvm=None):
     pixels = neopixel.NeoPixel(getattr(board, profile.PIXEL_PIN),
                                profile.WIDTH * profile.HEIGHT,
                                brightness=1.0, auto_write=False,
-                               pixel_order=neopixel.GRB)
+                               pixel_order=profile.PIXEL_ORDER)
     keys = keypad.Keys([getattr(board, p) for p in profile.BUTTON_PINS],
                        value_when_pressed=profile.BUTTON_PRESSED, pull=True)
     display = _display.from_profile(pixels, profile)

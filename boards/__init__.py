@@ -11,6 +11,8 @@ A profile is a module here with these names:
 ``BUTTON_PRESSED``  the level a pressed button reads (False: to ground)
 ``BRIGHTNESS``      default brightness 0..255
 ``BUDGET_MA``       LED current budget in mA (the display stays under it)
+``PIXEL_ORDER``     optional: colour order on the wire, "GRB" (WS2812B, the
+                    default), "RGB" or "BGR"
 
 Pins are names, resolved against ``board`` in code.py, so every profile
 imports (and is tested) on any machine.
@@ -50,18 +52,24 @@ DESKTOP_BUTTON_PRESSED = True
 _FIELDS = ("NAME", "DESCRIPTION", "PIXEL_PIN", "WIDTH", "HEIGHT",
            "SERPENTINE", "ROTATION", "BUTTON_PINS", "BUTTON_PRESSED",
            "BRIGHTNESS", "BUDGET_MA")
+_OPTIONAL = (("PIXEL_ORDER", "GRB"),)
+ORDERS = ("GRB", "RGB", "BGR")
 
 
 class Profile:
     """A profile's values, checked, with desktop pins applied if asked."""
 
-    __slots__ = _FIELDS
+    __slots__ = _FIELDS + ("PIXEL_ORDER",)
 
     def __init__(self, mod):
         for f in _FIELDS:
             if not hasattr(mod, f):
                 raise ValueError("board profile %s lacks %s" % (mod.__name__, f))
             setattr(self, f, getattr(mod, f))
+        for f, default in _OPTIONAL:
+            setattr(self, f, getattr(mod, f, default))
+        if self.PIXEL_ORDER not in ORDERS:
+            raise ValueError("%s: PIXEL_ORDER is one of %s" % (self.NAME, " ".join(ORDERS)))
         if self.WIDTH < 1 or self.HEIGHT < 1:
             raise ValueError("%s: bad panel size" % self.NAME)
         if self.ROTATION not in (0, 90, 180, 270):

@@ -43,6 +43,16 @@ def test_a_broken_profile_is_refused_with_a_reason():
     else:
         raise AssertionError("rotation 45 accepted")
     m.ROTATION = 0
+    assert boards.Profile(m).PIXEL_ORDER == "GRB"     # optional, WS2812B's
+    m.PIXEL_ORDER = "GBR"
+    try:
+        boards.Profile(m)
+    except ValueError as e:
+        assert "PIXEL_ORDER" in str(e)
+    else:
+        raise AssertionError("colour order GBR accepted")
+    m.PIXEL_ORDER = "RGB"
+    assert boards.Profile(m).PIXEL_ORDER == "RGB"
     m.BUTTON_PINS = ("GP1",)
     try:
         boards.Profile(m)

@@ -264,13 +264,16 @@ class Sim:
     # ---- what the LEDs show -------------------------------------------------
     def frame(self):
         """The last frame written to the LEDs, as (r, g, b) per logical
-        pixel in reading order (decoded from the GRB bytes sent)."""
+        pixel in reading order (decoded from the bytes sent, in the
+        profile's PIXEL_ORDER, GRB for WS2812B)."""
         m = self.display.map
         b = self.last_bytes
+        order = self.profile.PIXEL_ORDER
+        ri, gi, bi = order.index("R"), order.index("G"), order.index("B")
         out = []
         for i in range(self.display.n):
             j = 3 * m[i]
-            out.append((b[j + 1], b[j], b[j + 2]))
+            out.append((b[j + ri], b[j + gi], b[j + bi]))
         return out
 
     def pixel(self, x, y):
