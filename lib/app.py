@@ -99,18 +99,31 @@ def _release(name):
             pass
 
 
-def _has_screen(gid):
-    """True if ``lib/screen_<gid>`` imports; leaves nothing loaded."""
-    name = "lib.screen_" + gid
-    loaded = name in sys.modules
-    try:
-        __import__(name)
-        ok = True
-    except ImportError:
-        ok = False
-    if not loaded:
-        _release(name)
-    return ok
+def _exists(pkg, name):
+    """True if module ``pkg.name`` is loaded or its file (.mpy or .py) is on
+    this device. Nothing is imported: importing every game at boot just to
+    see that it is there cost a passing ~20 KB of heap and ~9 KB of
+    interned names for good (measured under MicroPython)."""
+    if pkg + "." + name in sys.modules:
+        return True
+    import os
+    f = getattr(sys.modules.get(pkg), "__file__", None) or pkg + "/__init__.py"
+    base = f[:max(f.rfind("/"), f.rfind("\\")) + 1]
+    for ext in (".mpy", ".py"):
+        try:
+            os.stat(base + name + ext)
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def playable():
+    """Games and tools that can be entered: their engine module (as in
+    ``engine.registry.available()``) and their screen are both here. One
+    that fails to import anyway is refused when chosen."""
+    return [g for g in registry.GAMES
+            if _exists("engine", g) and _exists("lib", "screen_" + g)]
 
 
 class App:
@@ -138,12 +151,9 @@ class App:
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
-        # games whose engine and screen both exist can be entered
-        avail = registry.available()
-        self.playable = [g for g in avail if _has_screen(g)]
-        gc.collect()
+        self.playable = playable()
         self.menu = menu.Menu(self)
-        self.scr = screens_common.Boot(self)
+        self.scr = self.shell("Boot")
 
     # ---- services for screens ----------------------------------------------
     def redraw(self):
@@ -189,14 +199,40 @@ class App:
 
     def show_scores(self):
         if self.state is not None:
-            self.scr = self.common.Scores(self, self.game, self.state.scores(),
-                                          self.scr)
+            self.scr = self.shell("Scores", self.game, self.state.scores(),
+                                  self.scr)
             self._redraw = True
 
     def exit_to_menu(self):
         self._leave()
+        self.to_menu()
+
+    # ---- shell screens ---------------------------------------------------------
+    def shell(self, name, *args):
+        """A screen from lib.shell (imported now, dropped at the menu)."""
+        mod = __import__("lib.shell", None, None, (name,))
+        return getattr(mod, name)(self, *args)
+
+    def to_menu(self):
         self.scr = self.menu
         self._redraw = True
+        self._drop_shell()
+
+    def go(self, scr):
+        """Show ``scr``; going to the menu or back into the game drops the
+        shell module."""
+        if scr is self.menu:
+            self.to_menu()
+            return
+        self.scr = scr
+        self._redraw = True
+        if scr is self.game_scr:
+            self._drop_shell()
+
+    def _drop_shell(self):
+        if "lib.shell" in sys.modules:
+            _release("lib.shell")
+            gc.collect()
 
     # ---- game lifecycle ------------------------------------------------------
     def _auto(self):
@@ -235,6 +271,7 @@ class App:
         self.state = state
         self._player = -1
         self.unsaved = False
+        self._drop_shell()     # e.g. the resume offer that started this
         self._auto()
         self.game_scr = mod.Screen(self, state)
         self.scr = self.game_scr
@@ -301,7 +338,6 @@ class App:
     def boot_done(self):
         """After the boot animation: offer the saved game, say if the record
         could not be used, or go to the menu."""
-        C = self.common
         st = None
         note = None
         if self.store is not None:
@@ -312,16 +348,18 @@ class App:
                 gid = st.GAME
                 st = None
                 if gid not in self.playable:
-                    note = "CANNOT RESUME " + C.name(gid)
+                    note = "CANNOT RESUME " + self.common.name(gid)
                 _release("engine." + gid)
             if st is None and note:
                 # write an empty record over what could not be used, so the
                 # notice shows once, not at every boot
                 self.store.save_game(b"")
         gc.collect()
-        nxt = self.menu if st is None else C.Prompt(self, st)
-        self.scr = C.Notice(self, note, nxt) if note else nxt
-        self._redraw = True
+        nxt = self.menu if st is None else self.shell("Prompt", st)
+        if note:
+            self.go(self.shell("Notice", note, nxt))
+        else:
+            self.go(nxt)
 
     def discard_save(self, gid):
         """The player chose not to resume: forget the record."""
@@ -342,9 +380,8 @@ class App:
             if g != st.last:
                 games.append((g, st.results[g]))
         if not games:
-            return self.common.Scores(self, "", [], self.menu)
-        return self.common.Scores(self, games[0][0], games[0][1], self.menu,
-                                  games)
+            return self.shell("Scores", "", [], self.menu)
+        return self.shell("Scores", games[0][0], games[0][1], self.menu, games)
 
     # ---- the loop --------------------------------------------------------------
     def key(self, k):

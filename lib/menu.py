@@ -70,12 +70,11 @@ class Menu:
             self.text.colour = P.REFUSE
             return True
         if item == "settings":
-            from lib.settings import SettingsScreen
-            app.scr = SettingsScreen(app)
+            app.scr = app.shell("SettingsScreen")
         elif item == "scores":
             app.scr = app.scores_screen()
         else:
-            app.scr = C.About(app)
+            app.scr = app.shell("About")
         return True
 
     def tick(self, now):

@@ -166,6 +166,17 @@ def test_menu_shows_every_item_icon_and_wraps(board):
     assert app.menu.current() == "scores"
 
 
+def test_playable_is_engine_and_screen_present():
+    from engine import registry
+    import lib.app
+    import os
+    here = os.path.join(os.path.dirname(lib.app.__file__))
+    want = [g for g in registry.available()
+            if os.path.exists(os.path.join(here, "screen_%s.py" % g))]
+    assert lib.app.playable() == want
+    assert "dice" in want and "bag" in want
+
+
 def test_tools_are_playable_and_listed_games_always_shown():
     sim = boot()
     assert "dice" in sim.app.playable and "bag" in sim.app.playable
@@ -203,6 +214,22 @@ def test_entering_a_tool_imports_it_and_escape_releases_it():
     assert "lib.screen_dice" not in sys.modules
     assert "engine.dice" not in sys.modules
     assert sim.indices() == icon_frame("dice", False), "back on the dice item"
+
+
+def test_boot_loads_no_game_and_the_shell_only_while_needed():
+    for name in ("lib.screen_dice", "engine.dice", "lib.screen_bag", "engine.bag",
+                 "lib.shell"):
+        sys.modules.pop(name, None)
+    sim = boot()
+    assert "dice" in sim.app.playable
+    for name in ("lib.screen_dice", "engine.dice", "lib.screen_bag", "engine.bag"):
+        assert name not in sys.modules, "finding what is playable loaded " + name
+    assert "lib.shell" not in sys.modules, "boot screens dropped at the menu"
+    goto(sim, "settings")
+    sim.press("a")
+    assert "lib.shell" in sys.modules
+    sim.press("b")
+    assert "lib.shell" not in sys.modules
 
 
 def test_short_b_does_not_escape():
@@ -396,7 +423,7 @@ def test_save_after_two_idle_seconds_and_resume_the_same_state():
     shown = bytes(sim.indices())
 
     sim2 = boot(nvm=nvm, seed=99)
-    assert isinstance(sim2.app.scr, C.Prompt), "offered at boot"
+    assert type(sim2.app.scr).__name__ == "Prompt", "offered at boot"
     # the offer shows the saved game's icon (blinking)
     frames = set()
     for _ in range(4):
@@ -405,6 +432,7 @@ def test_save_after_two_idle_seconds_and_resume_the_same_state():
     assert icon_frame("dice", False) in frames and icon_frame("dice", True) in frames
     sim2.press("a")
     assert sim2.app.game == "dice"
+    assert "lib.shell" not in sys.modules, "the offer is not kept in the game"
     assert sim2.app.state.serialize() == saved
     assert bytes(sim2.indices()) == shown, "the same roll on the LEDs"
 
@@ -424,7 +452,7 @@ def test_declining_the_offer_discards_the_save():
     roll_dice(sim)
     sim.escape()
     sim2 = boot(nvm=nvm)
-    assert isinstance(sim2.app.scr, C.Prompt)
+    assert type(sim2.app.scr).__name__ == "Prompt"
     sim2.press("b")
     assert sim2.app.scr is sim2.app.menu and sim2.app.game is None
     assert "engine.dice" not in sys.modules
@@ -446,7 +474,7 @@ def test_damaged_record_is_ignored_with_a_notice(damage):
     else:
         nvm[at:at + 16] = b"another program"[:16].ljust(16, b"!")
     sim2 = boot(nvm=nvm)
-    assert isinstance(sim2.app.scr, C.Notice)
+    assert type(sim2.app.scr).__name__ == "Notice"
     assert P.NOTICE in sim2.indices(), "an amber message"
     assert sim2.app.game is None
     sim2.press("a")      # dismiss
@@ -462,7 +490,7 @@ def test_notice_goes_away_by_itself():
     sim.escape()
     nvm[record_offset(nvm) + 14] ^= 0x40
     sim2 = boot(nvm=nvm)
-    assert isinstance(sim2.app.scr, C.Notice)
+    assert type(sim2.app.scr).__name__ == "Notice"
     sim2.advance(8000)
     assert sim2.app.scr is sim2.app.menu
 
@@ -473,8 +501,9 @@ def test_saved_game_that_cannot_be_played_here_is_a_notice(monkeypatch):
     roll_dice(sim)
     sim.escape()
     import lib.app
-    real = lib.app._has_screen
-    monkeypatch.setattr(lib.app, "_has_screen", lambda g: g != "dice" and real(g))
+    real = lib.app._exists
+    monkeypatch.setattr(lib.app, "_exists",
+                        lambda pkg, name: name != "screen_dice" and real(pkg, name))
     sim2 = boot(nvm=nvm)
-    assert isinstance(sim2.app.scr, C.Notice)
+    assert type(sim2.app.scr).__name__ == "Notice"
     assert "DICE" in sim2.app.scr.text.text

@@ -1,0 +1,319 @@
+"""Shell screens used outside games: the boot animation, the resume offer,
+notices, scores, about and settings. The app imports this module when one
+of them is needed and drops it again at the menu, so none of it stays in
+memory during a game. They follow the screen contract in lib.app.
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from lib.screens_common import ICONS, border, draw_icon
+from lib.settings import ITEMS, LABELS, SHOWN, BRIGHT
+
+
+class Boot:
+    """A pyramid grows, large to small, for about a second; any key skips."""
+
+    STEPS = 12
+    STEP_MS = 90
+
+    def __init__(self, app):
+        self.app = app
+        self.t0 = app.now
+        self.phase = 0
+
+    def key(self, k):
+        self.app.boot_done()
+        return True
+
+    def tick(self, now):
+        p = ticks_diff(now, self.t0) // self.STEP_MS
+        if p >= self.STEPS:
+            self.app.boot_done()
+            return True
+        if p != self.phase:
+            self.phase = p
+            return True
+        return False
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        w = d.width
+        h = d.height
+        # rows appear bottom-up; each third of the height a size and colour
+        rows = ((self.phase + 1) * h + self.STEPS - 1) // self.STEPS
+        for i in range(rows):
+            y = h - 1 - i
+            half = (h - 1 - i) * w // (2 * h)
+            third = i * 3 // h
+            c = P.piece(5 - 2 * third if third < 2 else 0, 3 - third)
+            d.rect(w // 2 - 1 - half, y, 2 * half + 2, 1, c)
+
+
+class Prompt:
+    """At boot: resume the saved game (A) or discard it (B). Its icon
+    blinks so the prompt is not mistaken for the menu."""
+
+    BLINK_MS = 500
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state
+        self.on = True
+        self.t0 = app.now
+        self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT)
+        self.text.set("A RESUME  B NEW")
+
+    def key(self, k):
+        app = self.app
+        st = self.state
+        if k == A:
+            self.state = None
+            if not app.enter(st.GAME, st):
+                app.refuse()
+                app.discard_save(st.GAME)
+                app.to_menu()
+            return True
+        if k == B:
+            self.state = None
+            app.discard_save(st.GAME)
+            app.to_menu()
+            return True
+        return False
+
+    def tick(self, now):
+        on = (ticks_diff(now, self.t0) // self.BLINK_MS) & 1 == 0
+        ch = on != self.on
+        self.on = on
+        if self.app.d.width > 8 and self.text.tick(now):
+            ch = True
+        return ch
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        gid = self.state.GAME
+        if d.width <= 8:
+            draw_icon(d, ICONS[gid], 0, 0, 1, not self.on)
+        else:
+            draw_icon(d, ICONS[gid], 4, 0, 1, not self.on)
+            self.text.draw(d)
+
+
+class Notice:
+    """A short message scrolled in amber, then ``then`` (a screen). Any key
+    (or one pass of the text) dismisses it."""
+
+    def __init__(self, app, text, then):
+        self.app = app
+        self.then = then
+        y = 1 if app.d.width <= 8 else 6
+        self.text = font.Scroller(app.d.width, y=y, colour=P.NOTICE,
+                                  step_ms=80, pause_ms=300)
+        self.text.set(text)
+        self.t0 = app.now
+
+    def key(self, k):
+        self.app.go(self.then)
+        return True
+
+    def tick(self, now):
+        if self.text.passes >= 1 or (self.text.fits() and
+                                     ticks_diff(now, self.t0) > 2500):
+            self.app.go(self.then)
+            return True
+        return self.text.tick(now)
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        if d.width > 8:
+            border(d, P.NOTICE, 1)
+        self.text.draw(d)
+
+
+class Scores:
+    """Scores per player, one page each (LEFT/RIGHT), the player's colour
+    on top; the best score is marked. UP/DOWN switch games when shown from
+    the menu. B (or A) goes back to ``back``."""
+
+    def __init__(self, app, gid, scores, back, games=None):
+        self.app = app
+        self.back = back
+        self.games = games     # [(gid, scores), ...] from the menu, or None
+        self.g = 0
+        self.page = 0
+        self.text = font.Scroller(app.d.width, y=2 if app.d.width <= 8 else 10,
+                                  colour=P.TEXT)
+        self._load(gid, scores)
+
+    def _load(self, gid, scores):
+        self.gid = gid
+        self.scores = scores
+        # texts built once per game shown, not per page or frame
+        self.texts = [str(s) for s in scores] if scores else ["NO SCORES"]
+        best = None
+        for s in scores or ():
+            if best is None or s > best:
+                best = s
+        self.best = best
+        self.page = 0
+        self.text.set(self.texts[0], self.app.now)
+
+    def key(self, k):
+        n = len(self.texts)
+        if k == B or k == A:
+            self.app.go(self.back)
+            return True
+        if k == LEFT or k == RIGHT:
+            if n < 2:
+                return False
+            self.page = (self.page + (1 if k == RIGHT else n - 1)) % n
+            self.text.set(self.texts[self.page], self.app.now)
+            return True
+        if (k == UP or k == DOWN) and self.games and len(self.games) > 1:
+            m = len(self.games)
+            self.g = (self.g + (1 if k == DOWN else m - 1)) % m
+            g = self.games[self.g]
+            self._load(g[0], g[1])
+            return True
+        return False
+
+    def tick(self, now):
+        return self.text.tick(now)
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        if not self.scores:
+            self.text.colour = P.DIM
+            self.text.draw(d)
+            return
+        i = self.page
+        c = P.player(i)
+        s = self.scores[i]
+        n = len(self.scores)
+        self.text.colour = P.OK if s == self.best and n > 1 else P.TEXT
+        if d.width <= 8:
+            d.rect(0, 0, 8, 1, c)
+            if n > 1:
+                d.pixel(i * 8 // n, 7, P.TEXT)
+        else:
+            if self.gid in ICONS:
+                draw_icon(d, ICONS[self.gid], 0, 0, 1)
+            d.rect(10, 1, 5, 6, c)
+            if n > 1:
+                d.pixel(i * 16 // n, 15, P.TEXT)
+        self.text.draw(d)
+
+
+class About:
+    """The name and version scrolling under a pyramid."""
+
+    TEXT = "POCKET PYRAMIDS 1.0"
+
+    def __init__(self, app):
+        self.app = app
+        y = 1 if app.d.width <= 8 else 10
+        self.text = font.Scroller(app.d.width, y=y, colour=P.TEXT)
+        self.text.set(self.TEXT, app.now)
+
+    def key(self, k):
+        if k == B or k == A:
+            self.app.to_menu()
+            return True
+        return False
+
+    def tick(self, now):
+        return self.text.tick(now)
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        if d.width > 8:
+            # a small pyramid in three sizes above the text
+            for i in range(7):
+                half = i // 2
+                c = P.piece(5, 1 + i * 3 // 7)
+                d.rect(7 - half, 1 + i, 2 + 2 * half, 1, c)
+        else:
+            d.rect(0, 7, 8, 1, P.DIM)
+        self.text.draw(d)
+
+
+class SettingsScreen:
+    """UP/DOWN choose a setting (its name scrolls), LEFT/RIGHT change its
+    value, B goes back to the menu and writes the record if it changed.
+    On an 8x8 panel the name scrolls once and then the value shows (it
+    scrolls too if wider than the panel); brightness applies at once so
+    the player sees what they pick."""
+
+    def __init__(self, app):
+        self.app = app
+        self.i = 0
+        self.small = app.d.width <= 8
+        self.text = font.Scroller(app.d.width, y=1, colour=P.TEXT,
+                                  step_ms=75, pause_ms=250)
+        self.value = font.Scroller(app.d.width, y=1 if self.small else 9,
+                                   colour=P.HILITE, pause_ms=400)
+        self.naming = True     # 8x8: the name is scrolling, not the value
+        self._show(0)
+
+    def _value(self):
+        it = ITEMS[self.i]
+        return (it[5] or it[3])[self.app.settings.vals[self.i]]
+
+    def _show(self, i):
+        self.i = i
+        now = self.app.now
+        self.text.loop = not self.small
+        self.text.set(LABELS[i], now)
+        self.naming = self.small
+        self.value.set(self._value(), now)
+
+    def key(self, k):
+        app = self.app
+        st = app.settings
+        if k == B:
+            st.flush()
+            app.to_menu()
+            return True
+        if k == UP or k == DOWN:
+            self._show((self.i + (1 if k == DOWN else SHOWN - 1)) % SHOWN)
+            return True
+        if k == LEFT or k == RIGHT:
+            if self.naming:
+                # the first press while the name scrolls only shows the value
+                self.naming = False
+                return True
+            if not st.step(self.i, 1 if k == RIGHT else -1):
+                app.refuse()
+                return True
+            if self.i == BRIGHT:
+                st.apply(app.d)
+            self.value.set(self._value(), app.now)
+            return True
+        return False
+
+    def tick(self, now):
+        if self.naming:
+            if self.text.done:
+                self.naming = False
+                self.value.set(self._value(), now)
+                return True
+            return self.text.tick(now)
+        ch = self.value.tick(now)
+        if not self.small and self.text.tick(now):
+            ch = True
+        return ch
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        self.value.colour = P.OK if self._value() == "on" else P.HILITE
+        if self.small:
+            if self.naming:
+                self.text.draw(d)
+            else:
+                self.value.draw(d)
+            # which setting: a dot per item along the bottom row
+            d.pixel(self.i, 7, P.TEXT)
+        else:
+            self.text.draw(d)
+            self.value.draw(d)
+            d.pixel(self.i * 2, 15, P.TEXT)
