@@ -60,7 +60,16 @@ App services for a screen:
 ``app.restart(opts)``  replace the state by a new one of the same game with
                        these options (the dice tool's die and count).
 ``app.redraw()``       ask for a redraw outside key/tick.
-``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings).
+``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings),
+``app.d`` (the display: its size for layouts made in ``__init__``).
+
+Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
+becomes a player other than the one who moved last (after ``play``,
+``chance`` or ``undo``, and when a game starts or resumes) the app shows the
+hand-off screen in that player's colour; A returns to the game screen. When
+``to_move()`` becomes OVER the app records ``scores()`` for the scores
+screen and stops offering the save; the screen decides when to call
+``show_scores()``.
 
 A game's modules (``engine.<id>`` and ``lib.screen_<id>``) are imported when
 it is chosen and dropped from ``sys.modules`` when it is left.
