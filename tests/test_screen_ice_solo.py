@@ -1,0 +1,285 @@
+"""Ice Solo on the LEDs, through the simulator harness (tools/simkit)."""
+import pytest
+
+from engine.ice_solo import NONE, is_clean, top_locked, END
+from engine import registry
+from lib import palette as P
+from tools.simkit import Sim
+
+BLINK = 300
+
+
+def open_game(board="pico_8x8", seed=1, variant="5", nvm=None):
+    sim = Sim(board=board, seed=seed, nvm=nvm)
+    sim.app.settings.set("ice_solo.variant", variant)
+    sim.advance(1500)
+    for _ in range(12):
+        if sim.app.menu.current() == "ice_solo":
+            break
+        sim.press("right")
+    sim.press("a")
+    assert sim.app.game == "ice_solo"
+    return sim
+
+
+def at_phase(sim, k):
+    """Advance to a blink phase ``k`` (0..2) of the cursor's three."""
+    for _ in range(40):
+        if (sim.app.now // BLINK) % 3 == k:
+            return
+        sim.advance(20)
+    raise AssertionError("phase not reached")
+
+
+def state(sim):
+    return sim.app.state
+
+
+def screen(sim):
+    return sim.app.game_scr
+
+
+def grid_top_colour(st, i, ph):
+    s = st.grid[i]
+    if not s:
+        return P.DIM
+    top = s[-1]
+    if is_clean(s):
+        return P.piece(top >> 2, 3 if ph & 2 else 1)
+    if top_locked(s):
+        return P.piece_code(top) if ph & 2 else P.OFF
+    return P.piece_code(top)
+
+
+def test_8x8_nesting_shows_every_top_and_the_stack_under_the_cursor():
+    sim = open_game()
+    st = state(sim)
+    assert st.fields()["phase"] == "nesting"
+    at_phase(sim, 1)
+    ph = sim.app.now // BLINK
+    f = sim.indices()
+    for i in range(25):
+        assert f[(i // 5) * 8 + i % 5] == grid_top_colour(st, i, ph), i
+    # the stack under the cursor (a1), bottom at the bottom, in columns 6-7
+    s = st.grid[0]
+    for j in range(len(s)):
+        assert f[(7 - j) * 8 + 6] == P.piece_code(s[j])
+        assert f[(7 - j) * 8 + 7] == P.piece_code(s[j])
+    # move the cursor: the side shows the new cell's stack
+    sim.press("right")
+    sim.press("down")
+    at_phase(sim, 1)
+    f = sim.indices()
+    s = st.grid[6]
+    assert [f[(7 - j) * 8 + 6] for j in range(3)] == [P.piece_code(p) for p in s]
+
+
+def latin():
+    cols = "rygbp"
+    return [cols[(r + c) % 5] * 3 for r in range(5) for c in range(5)]
+
+
+def nest(x):
+    return x[0] + "3" + x[1] + "2" + x[2] + "1"
+
+
+def start_from(sim, cells):
+    """Replace the game by one dealt as ``cells`` (the app's restart)."""
+    st = sim.app.restart({"deal": "/".join(cells)})
+    scr = screen(sim)
+    scr.st = st
+    scr._layout()
+    return st
+
+
+def test_clean_full_and_loose_look_different_on_8x8():
+    sim = open_game()
+    cells = [nest(x) for x in latin()]
+    cells[0] = "-"                         # a1 empty
+    cells[1] = "y3y2y1r3r2r1"              # b1: a full r nest on the y nest
+    cells[2] = "g3g2g1p1"                  # c1: a p1 on the clean g nest
+    cells[4] = "p3p2"                      # e1: loose p2 on top
+    st = start_from(sim, cells)
+    screen(sim).cur = 24
+    seen = [set() for _ in range(5)]
+    for k in range(12):
+        sim.advance(BLINK // 2)
+        f = sim.indices()
+        for i in range(5):
+            seen[i].add(f[i])
+    assert seen[0] == {P.DIM}                             # empty cell
+    assert seen[1] == {P.piece(0, 1), P.OFF}              # full, not clean: blinks
+    assert seen[2] == {P.piece(6, 1)}                     # loose top: steady
+    assert seen[3] == {P.piece(5, 3), P.piece(5, 1)}      # clean: glows
+    assert seen[4] == {P.piece(6, 2)}                     # loose medium
+    assert st.breakdown()["clean"] == 21
+
+
+def test_clean_full_and_loose_look_different_on_16x16():
+    sim = open_game(board="pico_16x16")
+    cells = [nest(x) for x in latin()]
+    cells[1] = "y3y2y1r3r2r1"
+    cells[0] = "-"
+    cells[2] = "g3g2g1p1"
+    cells[4] = "p3p2"
+    start_from(sim, cells)
+    screen(sim).cur = 24
+    at_phase(sim, 1)
+    f = sim.indices()
+
+    def block(i):
+        x, y = (i % 5) * 2, (i // 5) * 2
+        return (f[y * 16 + x], f[y * 16 + x + 1], f[(y + 1) * 16 + x],
+                f[(y + 1) * 16 + x + 1])
+    r1, b3 = P.piece(0, 1), P.piece(5, 3)
+    assert block(1) == (r1, P.OFF, P.OFF, r1)              # chequer
+    assert block(3) == (b3, b3, b3, b3)                    # solid block
+    assert block(2) == (P.piece(6, 1),) * 2 + (P.piece(3, 1),) * 2   # top over next
+    assert block(0) == (P.DIM, P.OFF, P.OFF, P.OFF)
+
+
+def test_pick_up_highlights_destinations_and_refuses_others():
+    sim = open_game(seed=4)
+    st = state(sim)
+    scr = screen(sim)
+    # find a cell whose top can move
+    moves = st.legal_actions()
+    a = [m for m in moves if m != END][0]
+    s8, t8 = a >> 6, a & 63
+    s = (s8 >> 3) * 5 + (s8 & 7)
+    t = (t8 >> 3) * 5 + (t8 & 7)
+    scr.cur = s
+    sim.press("a")
+    assert scr.held == s
+    legal_t = set()
+    for m in moves:
+        if m != END and m >> 6 == s8:
+            legal_t.add(((m & 63) >> 3) * 5 + (m & 7))
+    assert set(i for i in range(25) if scr.dest[i]) == legal_t
+    # on the blink phase the destinations are green
+    for _ in range(20):
+        if (sim.app.now // BLINK) & 1 and (sim.app.now // BLINK) % 3 != 0:
+            break
+        sim.advance(20)
+    f = sim.indices()
+    for i in legal_t:
+        if i != scr.cur:
+            assert f[(i // 5) * 8 + i % 5] == P.OK
+    # an illegal destination is refused: red frame, nothing changes
+    bad = [i for i in range(25) if i not in legal_t and i != s][0]
+    before = st.serialize()
+    scr.cur = bad
+    sim.press("a")
+    assert st.serialize() == before and scr.held == s
+    assert P.REFUSE in sim.indices()
+    sim.advance(600)
+    # a legal one plays the move
+    scr.cur = t
+    sim.press("a")
+    assert st.history()[-1] == (a, False) and scr.held == -1
+
+
+def test_8x8_towering_field_fits_exactly():
+    sim = open_game(variant="4", seed=2)
+    st = state(sim)
+    assert st.fields()["phase"] == "towering"
+    at_phase(sim, 1)
+    f = sim.indices()
+    lit = 0
+    for i in range(64):
+        p = st.lo[i]
+        if i == screen(sim).cur:
+            continue
+        if p == NONE:
+            assert f[i] == P.OFF
+        else:
+            top = st.hi[i] if st.hi[i] != NONE else p
+            assert f[i] == P.piece_code(top)
+            lit += 1
+    assert lit + (1 if st.lo[screen(sim).cur] != NONE else 0) == 60
+
+
+def test_towering_move_and_16x16_shows_medium_over_large():
+    sim = open_game(board="pico_16x16", variant="4", seed=2)
+    st = state(sim)
+    scr = screen(sim)
+    a = [m for m in st.legal_actions() if m != END and st.lo[m >> 6] & 3 == 2][0]
+    s, t = a >> 6, a & 63
+    scr.cur = s
+    sim.press("a")
+    assert scr.dest[t]
+    scr.cur = t
+    sim.press("a")
+    assert st.hi[t] != NONE
+    scr.cur = 0 if t != 0 else 1
+    at_phase(sim, 1)
+    f = sim.indices()
+    x, y = (t % 8) * 2, (t // 8) * 2
+    assert f[y * 16 + x] == P.piece_code(st.hi[t])
+    assert f[(y + 1) * 16 + x] == P.piece_code(st.lo[t])
+
+
+def test_menu_hint_undo_and_end_screen_scrolls():
+    sim = open_game(seed=5)
+    st = state(sim)
+    scr = screen(sim)
+    sim.press("b")                      # the menu, on HINT
+    assert scr.mode == 1 and scr.item == 0
+    sim.press("a")
+    assert scr.held >= 0 and scr.sug == scr.cur
+    sim.press("a")                      # play the suggestion
+    assert len(st.history()) > 75 and st.undos == 0
+    sim.press("b")
+    sim.press("right")                  # UNDO
+    sim.press("a")
+    assert st.undos == 1 and len(st.history()) == 75
+    # END: the breakdown scrolls
+    sim.press("b")
+    for _ in range(6):
+        if scr.item == 5:
+            break
+        sim.press("right")
+    sim.press("a")
+    assert st.fields()["phase"] == "over" and scr.mode == 3
+    first = sim.indices()
+    sim.advance(2000)
+    assert sim.indices() != first and P.TEXT in sim.indices()
+
+
+def test_style_question_when_all_clean():
+    sim = open_game()
+    cells = [nest(x) for x in latin()]
+    cells[0] = "r3r2"
+    cells[3] = "b3b2b1r1"
+    st = start_from(sim, cells)
+    scr = screen(sim)
+    scr.cur = 3
+    sim.press("a")                      # the r1 on d1
+    for _ in range(3):
+        sim.press("left")
+    sim.press("a")                      # onto a1's r2
+    assert st.style_due()
+    sim.advance(100)
+    assert scr.mode == 3 and scr.text_for == 3
+    sim.press("a")
+    assert st.scores() == [110] and scr.text_for == 2
+
+
+def test_game_survives_power_loss():
+    sim = open_game(seed=6)
+    st = state(sim)
+    a = [m for m in st.legal_actions() if m != END][0]
+    scr = screen(sim)
+    s8, t8 = a >> 6, a & 63
+    scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+    sim.press("a")
+    scr.cur = (t8 >> 3) * 5 + (t8 & 7)
+    sim.press("a")
+    sim.advance(2500)                     # the idle save
+    data = st.serialize()
+    # power off: a new console on the same flash offers the game
+    sim2 = Sim(board="pico_8x8", seed=9, nvm=sim.nvm)
+    sim2.advance(1500)
+    sim2.press("a")
+    assert sim2.app.game == "ice_solo"
+    assert sim2.app.state.serialize() == data
