@@ -12,7 +12,7 @@ cool white and black (k), which an LED cannot show, is a dim warm grey.
 Sizes are three brightness steps (small dim, medium half, large full) so a
 stack of one colour still reads at a glance. Black's steps are kept low
 (a large black is dimmer than a medium clear) and warm where clear is cool.
-At the lowest brightness settings the LEDs' 8 bits cannot keep black's
+At brightness below about 40/255 the LEDs' 8 bits cannot keep black's
 three steps apart; a 16x16 screen can add shape.
 
 UI colours: OFF, CURSOR, OK, REFUSE, DIM, TEXT, NOTICE, HILITE and four
@@ -47,10 +47,10 @@ _HUES = (
     (0, 40, 255),     # b blue
     (150, 0, 255),    # p purple
     (170, 200, 255),  # w clear: a cool white
-    (255, 220, 170),  # k black: warm grey, scaled down by _BLACK_STEPS
+    (255, 235, 210),  # k black: warm grey, scaled down by _BLACK_STEPS
 )
 _STEPS = (96, 160, 255)        # small, medium, large (perceived, /255)
-_BLACK_STEPS = (40, 64, 96)    # black: dim steps, below clear medium
+_BLACK_STEPS = (56, 88, 136)   # black: dim steps, below clear medium
 
 _UI = (
     (255, 255, 255),  # CURSOR

@@ -246,6 +246,14 @@ def test_piece_colours_are_distinct_and_sizes_step_up():
     for s in (2, 3):
         k, w = rgb(P.piece(8, s)), rgb(P.piece(7, s))
         assert k[0] > k[2] and w[2] > w[0]
+    # the steps survive dimming: at brightness 64 (a quarter) every colour's
+    # sizes still come out as three clearly different LED levels
+    for c in range(9):
+        lv = []
+        for sz in (1, 2, 3):
+            v = pal.rgb[P.piece(c, sz)]
+            lv.append(sum(D._dim(x, 64) for x in (v >> 16, (v >> 8) & 255, v & 255)))
+        assert lv[1] >= 2 * lv[0] and lv[2] >= 2 * lv[1], (c, lv)
     assert P.piece(0, 0) == P.piece(0, 2)       # a rock shows as a medium
     assert P.piece_code(6 << 2 | 1) == P.piece(6, 1)
 
