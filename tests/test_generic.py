@@ -40,6 +40,7 @@ VARIANTS = {
              {"die": "color", "count": "2"}],
     "bag": [{}, {"preset": "ice_stalks"}, {"contents": "r3*2,y1,k2*3,w"},
             {"contents": "g1"}],
+    "ice_solo": [{}, {"variant": "4"}, {"variant": "4", "quick": "1"}],
 }
 
 GARBAGE = ["", " ", "xyzzy", "\x00", "\u2603", "-1", "99999", "r9", "a0",
