@@ -182,8 +182,6 @@ def main(argv=None):
     if seed is None and args.keys is not None:
         seed = 1
     sim = simkit.Sim(board=args.board, nvm=nvm, seed=seed)
-    if sim.placeholder:
-        print("(lib.app is not ready: running the placeholder screen)", file=sys.stderr)
     if args.keys is not None:
         sim.run_script(args.keys)
         sim.advance(sim.frame_ms)

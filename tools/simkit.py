@@ -30,8 +30,8 @@ How it hooks in, without bypassing the device layer:
   steps the app loop in ``frame_ms`` passes, so runs are deterministic.
 * The NVM is a bytearray (erased) unless you pass one (or a FileNVM).
 
-If ``lib.app`` cannot build an ``App`` yet, a small placeholder runs
-instead (``sim.placeholder`` is True) so the harness itself stays usable.
+``Sim(app=False)`` builds only the device layer (no ``lib.app.App``), for
+tests of the display and buttons on their own.
 """
 
 import os
@@ -98,60 +98,6 @@ def button(name):
     return BUTTONS.index(n)
 
 
-class _Placeholder:
-    """Stands in for lib.app.App until it can be built: a palette test card
-    with a cursor the buttons move, a scrolling title, and B held = clear."""
-
-    def __init__(self, display, buttons, store=None, clock=None, seed=None):
-        from lib import font, palette
-        from lib import buttons as btn
-        self.d = display
-        self.buttons = buttons
-        self.clock = clock
-        self.btn = btn
-        self.palette = palette
-        self.font = font
-        self.x = 0
-        self.y = 0
-        self.scroll = font.Scroller(display.width, y=display.height - 5,
-                                    colour=palette.TEXT)
-        self.scroll.set("POCKET PYRAMIDS")
-        self.last = None
-
-    def step(self):
-        b = self.btn
-        now = self.clock()
-        self.buttons.poll(now)
-        changed = self.scroll.tick(now)
-        ev = self.buttons.get()
-        while ev:
-            k = b.kind_of(ev)
-            n = b.button_of(ev)
-            self.last = ev
-            if k in (b.PRESS, b.REPEAT) and n <= b.RIGHT:
-                dx = (0, 0, -1, 1)[n]
-                dy = (-1, 1, 0, 0)[n]
-                self.x = (self.x + dx) % self.d.width
-                self.y = (self.y + dy) % self.d.height
-                changed = True
-            elif k == b.ESCAPE:
-                self.x = self.y = 0
-                changed = True
-            ev = self.buttons.get()
-        if changed or self.d.shows == 0:
-            d = self.d
-            d.clear()
-            for i in range(27):
-                d.pixel(i % d.width, i // d.width, 1 + i)
-            self.scroll.draw(d)
-            d.pixel(self.x, self.y, self.palette.CURSOR)
-            d.show()
-
-    def run(self):
-        while True:
-            self.step()
-
-
 class Sim:
     """The console on a desktop, driven step by step (see module doc)."""
 
@@ -178,7 +124,6 @@ class Sim:
         self.last_bytes = bytes(3 * self.display.n)
         self.last_indices = bytes(self.display.n)
         self.last_scale = 0
-        self.placeholder = False
         self.app = None
         self._save = save
         _sinks[id(p.pixels.pin)] = self
@@ -187,14 +132,9 @@ class Sim:
             self.step()
 
     def _make_app(self, seed):
+        from lib.app import App
         p = self.parts
-        try:
-            from lib.app import App
-            return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed)
-        except ImportError:
-            self.placeholder = True
-            return _Placeholder(p.display, p.buttons, p.store, clock=self.clock,
-                                seed=seed)
+        return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed)
 
     # ---- capture -------------------------------------------------------------
     def _written(self, buf):
