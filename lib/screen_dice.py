@@ -156,7 +156,7 @@ class Screen:
         g = 3 * s
         self.x0 = (w - (self.cols * g + (self.cols - 1) * gap)) // 2
         th = used_rows * g + (used_rows - 1) * gap
-        self.y0 = 0 if self.pips else (h - th) // 2
+        self.y0 = (ah - th) // 2
         self.step = g + gap
         self.pages = (st.count + self.cap - 1) // self.cap
 

@@ -125,13 +125,15 @@ def test_d6_three_dice_on_16x16_pips_and_total():
     roll(sim)
     (faces,), st = expected_rolls(seed, "d6", 3, 1)
     assert bytes(sim.app.state.rolled) == faces
-    # all three fit in a row, 3x3 each, 2 apart; a face shows (face + 1) pips
+    # all three fit in a row, 3x3 each, 2 apart, centred in the ten rows
+    # above the total; a face shows (face + 1) pips
     f = sim.indices()
     for j in range(3):
         x0 = 1 + 5 * j
-        pips = sum(1 for y in range(3) for x in range(x0, x0 + 3)
+        pips = sum(1 for y in range(3, 6) for x in range(x0, x0 + 3)
                    if f[y * 16 + x] == P.TEXT)
         assert pips == faces[j] + 1
+    assert not any(f[:3 * 16]) and not any(f[6 * 16:11 * 16])
     assert lit(sim, P.TEXT, range(11, 16)) == number_pixels(st.pips(st.rolled), 16, 11)
 
 
