@@ -1,7 +1,6 @@
 """A move suggestion for Ice Solo (imported only when a hint is asked for).
 
-Nesting: every cell gets a value from its own stack alone, so a move changes
-only two cells' values and is scored by that difference:
+Nesting: every cell gets a value from its own stack alone:
 
 * a clean nest is worth 100;
 * a cell whose bottom piece is a large can still become clean ("alive"):
@@ -12,24 +11,32 @@ only two cells' values and is scored by that difference:
   something else) can never be clean: -40, whatever lies on it, which makes
   it a free dump for pieces that are in the way.
 
-Lookahead is one reply deep and bounded: the best ``WIDE`` moves by their own
-gain are each tried on the grid, the best gain of the following move is
-added at 9/10 weight, and the best total wins (first found on ties). A move
-that undoes the previous one is skipped unless it is the only one, so
-following the hint does not shuttle a piece back and forth. When no move
-gains or keeps the value, the hint is ``end``.
+A move changes two cells, so its gain is the change of those two values:
+the source's new value is worked out once per source cell, the target's in
+O(1) from per-cell facts gathered once per hint (the good run ``k``, the
+pieces above it). Bounded lookahead: the best two moves by gain also count
+(at 9/10) the best gain the piece they uncover could make next, in its row
+or column. The best total wins (first found on ties). The reverse of the
+previous move is skipped unless it is the only move, so following the hint
+does not shuttle a piece back and forth. When nothing gains or keeps the
+value, the hint is ``end``.
 
 Towering: complete a tower if possible (a small onto a medium), else put a
 medium on a large, else remix. No lookahead (the line-of-sight scan is the
 expensive part of that phase).
 
-Cost per nesting hint: one move scan (at most 25 cells x 8 partners) plus
-``WIDE`` more scans, each pair costing two cell evaluations of a few steps.
+Cost of a nesting hint: 25 cell valuations, then for each cell with a
+movable top its w + 3 row and column partners, O(1) each, and 2 x (w + 3)
+more for the lookahead: no list of moves is built.
 """
 
 from engine.ice_solo import END, REMIX, P_TOWER, NONE, top_locked
 
 _GOOD = (0, 10, 30, 55)
+EXTRA = 6      # per piece piled above a cell's good run
+DEAD = -40     # a cell that can never be clean
+CLEAN = 100
+AHEAD = 9      # lookahead weight, in tenths
 
 
 def cell_value(st, n, x):
@@ -37,24 +44,24 @@ def cell_value(st, n, x):
     read in place, so trying a move allocates nothing."""
     m = n + (0 if x == NONE else 1)
     if m == 0:
-        return -40
+        return DEAD
     b = st[0] if n else x
     if b & 3 != 3:
-        return -40
+        return DEAD
     k = 1
     if m > 1 and (st[1] if n > 1 else x) == b - 1:          # same colour, one size down
         k = 2
         if m > 2 and (st[2] if n > 2 else x) == b - 2:
             k = 3
             if m == 3:
-                return 100                 # clean
+                return CLEAN               # clean
     # a full nest higher up locks the cell for good
     for i in range(k, m - 2):
         p = st[i]                          # i + 2 < m, so i < n
         if (p & 3 == 3 and st[i + 1] == p - 1 and
                 (st[i + 2] if i + 2 < n else x) == p - 2):
-            return -40
-    return _GOOD[k] - 6 * (m - k)
+            return DEAD
+    return _GOOD[k] - EXTRA * (m - k)
 
 
 def _land(b, p, k, extra, val):
@@ -63,12 +70,12 @@ def _land(b, p, k, extra, val):
     if k == 0:
         return 0                          # dead stays dead (-40)
     if extra == 0 and k < 3 and p == b[0] - k:
-        return (100 if k == 2 else _GOOD[k + 1]) - val
+        return (CLEAN if k == 2 else _GOOD[k + 1]) - val
     n = len(b)
     if (p & 3 == 1 and n >= 2 and b[n - 1] == p + 1 and b[n - 2] == p + 2 and
             n - 2 >= k):
-        return -40 - val                  # a full nest locked above: dead
-    return _GOOD[k] - 6 * (extra + 1) - val
+        return DEAD - val                  # a full nest locked above: dead
+    return _GOOD[k] - EXTRA * (extra + 1) - val
 
 
 _PART = {}
@@ -118,7 +125,7 @@ def nest_hint(state):
         st = g[i]
         v = cell_value(st, len(st), NONE)
         val[i] = v
-        if v != -40:
+        if v != DEAD:
             k = _k(st)
             kk[i] = k
             ex[i] = len(st) - k
@@ -171,7 +178,7 @@ def nest_hint(state):
     for gain, act, s in ((b1, a1, s1), (b2, a2, s2)):
         if gain is None:
             continue
-        total = 10 * gain + 9 * _uncovered(state, g, s, act & 63, val, kk, ex)
+        total = 10 * gain + AHEAD * _uncovered(state, g, s, act & 63, val, kk, ex)
         if best is None or total > best:
             best = total
             move = act
