@@ -171,6 +171,18 @@ def view(st):
             to_json(st.fields()), st.render())
 
 
+def undo_view(st):
+    """What an undo must restore. State's own undo (replay or snapshot) must
+    restore everything, bytes included. A game that overrides ``undo`` may
+    keep bookkeeping across it on purpose (Ice Solo counts undos and
+    remembers remix outcomes so an undo is not a re-roll), so for it the
+    position must come back: turn, legal tokens and scores (and the
+    history, checked by the callers)."""
+    if type(st).undo is State.undo:
+        return view(st)
+    return (None, st.to_move(), st.legal(), st.scores(), None, None)
+
+
 def differ(a, b):
     return "differs in " + ", ".join(VIEW[i] for i in range(len(VIEW))
                                      if a[i] != b[i])
@@ -266,12 +278,12 @@ def check_undo(st, rng):
     toks = st.legal()
     if not toks:
         return
-    before = view(st)
+    before = undo_view(st)
     hist = st.history()
     st.apply(toks[rng.randrange(len(toks))])
     assert st.can_undo()
     st.undo()
-    after = view(st)
+    after = undo_view(st)
     assert after == before, "after a move and undo the state " + differ(after, before)
     if st.UNDO_DEPTH and len(hist) == st.UNDO_DEPTH:
         hist = hist[1:]     # a full snapshot window forgot its oldest action
@@ -352,23 +364,25 @@ def test_options_are_validated_and_canonical():
 def test_undo_walks_all_the_way_back(game):
     rng = Rng(3)
     st = registry.new(game, VARIANTS.get(game, [{}])[0])
-    views = [view(st)]
+    views = [undo_view(st)]
     for _ in range(60):
         if st.to_move() == OVER:
             break
         st.apply_action(pick(st, rng))
-        views.append(view(st))
+        views.append(undo_view(st))
+    hist = st.history()
     n = len(views) - 1
     # a snapshot game takes back its newest UNDO_DEPTH actions, others all
     k = min(n, st.UNDO_DEPTH) if st.UNDO_DEPTH else n
     for i in range(k):
         st.undo()
-        now = view(st)
+        now = undo_view(st)
         assert now == views[n - 1 - i], "undo %d %s" % (i + 1, differ(now, views[n - 1 - i]))
+        assert st.history() == hist[:len(hist) - i - 1]
     assert not st.can_undo()
     with pytest.raises(IllegalMove):
         st.undo()
-    assert view(st) == views[n - k]
+    assert undo_view(st) == views[n - k]
 
 
 # ---- corrupted saves -----------------------------------------------------
