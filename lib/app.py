@@ -157,6 +157,7 @@ class App:
         self.scr = None          # what gets keys now (game or shell screen)
         self.unsaved = False     # a committed move not yet in the store
         self.saves = 0           # records written (for tests and the budget)
+        self.errors = 0          # passes that raised (see run)
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -303,8 +304,13 @@ class App:
 
     def restart(self, options):
         """Replace the current game with a new one of the same id and these
-        options (the dice and bag tools change die or bag this way)."""
-        st = registry.new(self.game, options)
+        options (the dice and bag tools change die or bag this way). Bad
+        options are refused and the current state is returned."""
+        try:
+            st = registry.new(self.game, options)
+        except ValueError:
+            self.refuse()
+            return self.state
         self.state = st
         self.unsaved = True
         self._player = -1
@@ -443,6 +449,34 @@ class App:
                 self.common.refusal(d)
             d.show()
 
-    def run(self):
-        while True:
-            self.step()
+    def run(self, more=None):
+        """The device loop (``more()`` returning False ends it, for tests).
+
+        A bug in a game must not leave the player at a REPL: an exception
+        from a pass is printed, the game is dropped without saving (its
+        state may be half-changed; the last save stays), an "ERROR" notice
+        shows and the menu follows. Three in a row and it is re-raised."""
+        fails = 0
+        while more is None or more():
+            try:
+                self.step()
+                fails = 0
+            except Exception as e:   # noqa: BLE001 - anything, see above
+                fails += 1
+                if fails >= 3:
+                    raise
+                self._recover(e)
+
+    def _recover(self, e):
+        try:
+            import traceback   # CPython and CircuitPython
+            traceback.print_exception(e)
+        except ImportError:
+            sys.print_exception(e)   # MicroPython
+        self.unsaved = False
+        try:
+            self._leave()
+        except Exception:   # noqa: BLE001 - already failing; just let go
+            self.game_scr = self.state = self.game = None
+        self.errors += 1
+        self.go(self.shell("Notice", "ERROR", self.menu))

@@ -335,6 +335,52 @@ def test_about_screen_scrolls_and_returns():
     assert sim.app.scr is sim.app.menu
 
 
+def test_a_crashing_game_goes_back_to_the_menu_with_a_notice(duel, monkeypatch,
+                                                           capsys):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    roll_dice(sim)
+    sim.escape()                       # a good save to keep
+    saved = sim.store.load_game()
+    goto(sim, "pointsettia")
+    sim.press("a")
+    sim.press("a")                     # hand-off: A shows the game
+
+    def boom(self, k):
+        raise RuntimeError("bug in a game screen")
+    monkeypatch.setattr(DuelScreen, "key", boom)
+    sim.down("a")
+    passes = [3]
+
+    def more():
+        passes[0] -= 1
+        return passes[0] >= 0
+    sim.app.run(more)                  # the device loop catches it
+    assert "bug in a game screen" in capsys.readouterr().err
+    assert sim.app.errors == 1 and sim.app.game is None
+    assert type(sim.app.scr).__name__ == "Notice"
+    assert "lib.screen_pointsettia" not in sys.modules
+    sim.up("a")
+    sim.advance(40)
+    assert P.NOTICE in sim.indices()
+    sim.advance(8000)
+    assert sim.app.scr is sim.app.menu
+    assert sim.store.load_game() == saved, "the last good save is kept"
+
+
+def test_step_itself_does_not_hide_bugs(duel, monkeypatch):
+    sim = boot()
+    goto(sim, "pointsettia")
+    sim.press("a")
+    sim.press("a")
+
+    def boom(self, k):
+        raise RuntimeError("bug")
+    monkeypatch.setattr(DuelScreen, "key", boom)
+    with pytest.raises(RuntimeError):
+        sim.press("a")
+
+
 # ---- settings ----------------------------------------------------------------
 def test_settings_are_changed_and_remembered_across_a_reboot():
     nvm = bytearray(b"\xff" * 4096)
