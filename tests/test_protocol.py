@@ -457,6 +457,21 @@ SETUPS = [(), ("new dice die=pyramid count=2 seed=3", "play roll"),
           ("new bag preset=ice_stalks seed=5", "play draw")]
 
 
+def _every_game():
+    """Every installed game gets a setup, and its opening tokens join VALID,
+    so the fuzzing follows the registry without edits here."""
+    for game in registry.available():
+        s = Session(7)
+        ok(s, "new %s seed=7" % game)
+        SETUPS.append(("new %s seed=7" % game,))
+        VALID.append("new %s" % game)
+        for tok in ok(s, "legal").split()[:8]:
+            VALID.append("play " + tok.split(":")[0])
+
+
+_every_game()
+
+
 def check_session_survives(setup, lines):
     s = Session(11)
     for line in setup:
