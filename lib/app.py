@@ -225,6 +225,7 @@ class App:
 
     def to_menu(self):
         self.scr = self.menu
+        self.menu.wake()
         self._redraw = True
         self._drop_shell()
 

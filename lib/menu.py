@@ -3,7 +3,9 @@
 LEFT/RIGHT (or UP/DOWN) move through the items, wrapping; A opens one.
 Every game is listed; one whose engine or screen is not on this device is
 drawn grey, and A on it shows a red cross ("not yet") instead of opening.
-On a 16x16 panel the item's name scrolls under its icon.
+On a 16x16 panel the item's name scrolls under its icon; on 8x8, where
+there is no room, the name scrolls past once in place of the icon when the
+cursor has rested on an item for two seconds.
 """
 
 from lib import palette as P
@@ -15,6 +17,7 @@ ITEMS = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
          "dice", "bag", "settings", "scores", "about")
 GAMES = 7          # the first GAMES items are games and tools
 NOPE_MS = 800      # how long the "not yet" cross shows
+NAME_MS = 2000     # 8x8: rest this long on an item and its name scrolls by
 
 
 class Menu:
@@ -22,8 +25,17 @@ class Menu:
         self.app = app
         self.i = 0
         self.nope = -1     # when "not yet" was shown, or -1
-        self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT,
-                                  step_ms=80, pause_ms=700)
+        self.small = app.d.width <= 8
+        self.text = font.Scroller(app.d.width, y=1 if self.small else 10,
+                                  colour=P.TEXT, step_ms=80,
+                                  pause_ms=150 if self.small else 700,
+                                  loop=not self.small)
+        self.since = 0     # 8x8: when the cursor came to rest
+        self.naming = 0    # 8x8: 0 icon, 1 name scrolling, 2 name shown
+        self._label()
+
+    def wake(self):
+        """The menu is shown again (after a game or a shell screen)."""
         self._label()
 
     def select(self, item):
@@ -40,6 +52,8 @@ class Menu:
 
     def _label(self):
         self.nope = -1
+        self.since = self.app.now
+        self.naming = 0
         self.text.set(C.NAMES[self.i][1], self.app.now)
         self.text.colour = P.TEXT if (self.i >= GAMES or self.playable(self.i)) \
             else P.DIM
@@ -66,6 +80,7 @@ class Menu:
                 return True
             # not on this device (or it failed to start): say so
             self.nope = app.now
+            self.naming = 2
             self.text.set("NOT YET", app.now)
             self.text.colour = P.REFUSE
             return True
@@ -78,10 +93,24 @@ class Menu:
         return True
 
     def tick(self, now):
-        if self.nope >= 0 and ticks_diff(now, self.nope) >= NOPE_MS:
-            self._label()
-            return True
-        if self.app.d.width > 8:
+        if self.nope >= 0:
+            if ticks_diff(now, self.nope) >= NOPE_MS:
+                self._label()
+                self.naming = 2
+                return True
+            return False
+        if not self.small:
+            return self.text.tick(now)
+        if self.naming == 0:
+            if ticks_diff(now, self.since) >= NAME_MS:
+                self.naming = 1
+                self.text.set(C.NAMES[self.i][1], now)
+                return True
+            return False
+        if self.naming == 1:
+            if self.text.done:
+                self.naming = 2    # once per rest: back to the icon
+                return True
             return self.text.tick(now)
         return False
 
@@ -89,7 +118,10 @@ class Menu:
         d.fill(P.OFF)
         item = ITEMS[self.i]
         dim = self.i < GAMES and not self.playable(self.i)
-        if d.width <= 8:
+        if self.small:
+            if self.naming == 1:
+                self.text.draw(d)
+                return
             C.draw_icon(d, C.ICONS[item], 0, 0, 1, dim)
             if self.nope >= 0:
                 C.cross(d, 0, 0, 8, P.REFUSE)

@@ -177,6 +177,26 @@ def test_playable_is_engine_and_screen_present():
     assert "dice" in want and "bag" in want
 
 
+def test_8x8_menu_names_an_item_once_after_a_rest():
+    sim = boot()
+    goto(sim, "dice")
+    icon = icon_frame("dice", False)
+    sim.advance(1500)
+    assert sim.indices() == icon, "not while moving on"
+    sim.advance(1000)
+    assert sim.indices() != icon and P.TEXT in sim.indices()
+    seen = set()
+    for _ in range(40):
+        sim.advance(100)
+        seen.add(bytes(sim.indices()))
+    assert len(seen) > 5, "the name scrolls"
+    assert sim.indices() == icon, "then the icon is back"
+    sim.advance(5000)
+    assert sim.indices() == icon, "once per rest"
+    sim.press("right")
+    assert sim.indices() == icon_frame("bag", False)
+
+
 def test_tools_are_playable_and_listed_games_always_shown():
     sim = boot()
     assert "dice" in sim.app.playable and "bag" in sim.app.playable
