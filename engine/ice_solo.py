@@ -185,12 +185,14 @@ def clear_line(s, t, targets):
     return True
 
 
+# colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
+CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+
+
 def _ci(cols, c):
-    """Index of colour ``c`` in the variant's colour list."""
-    for i in range(len(cols)):
-        if cols[i] == c:
-            return i
-    return -1
+    """Index of colour ``c`` in the variant's colour list, or -1."""
+    i = CIX[c & 15]
+    return i if i < len(cols) else -1
 
 
 def _colour_list(cols):
@@ -223,7 +225,7 @@ class Game(State):
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv", "fc")
+                 "memo", "_mv", "fc", "_dw")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -287,6 +289,7 @@ class Game(State):
         self.style = 0          # 0 not judged, 1 yes, 2 no
         self._mv = -1           # cached "some move exists" (-1: unknown)
         self.fc = None          # deal: forbidden colours of the cells after pos
+        self._dw = None         # deal: this node's weights, once worked out
         if self.start_grid is not None:
             for i in range(n):
                 self.grid[i] = bytearray(self.start_grid[i])
@@ -583,9 +586,12 @@ class Game(State):
         return []
 
     def _deal_weights(self):
-        """Weights for the medium or small at the current deal cell."""
-        here = _ci(self.cols, self.grid[self.pos][self.layer - 1] >> 2)
-        return layer_weights(here, self.fc, self.left)
+        """Weights for the medium or small at the current deal cell (kept
+        until the next action: listing and sampling a node cost one count)."""
+        if self._dw is None:
+            here = CIX[self.grid[self.pos][self.layer - 1] >> 2]
+            self._dw = layer_weights(here, self.fc, self.left)
+        return self._dw
 
     def _ndeal(self):
         return 20 if self.variant == 4 else 25
@@ -660,12 +666,13 @@ class Game(State):
     def _apply(self, a):
         ph = self.phase
         self._mv = -1
+        self._dw = None
         if ph == P_SCATTER:
             if a == EMPTY:
                 self.left[12] -= 1
             else:
                 p = a - PLACE
-                self.left[_ci(self.cols, p >> 2) * 3 + (p & 3) - 1] -= 1
+                self.left[CIX[p >> 2] * 3 + (p & 3) - 1] -= 1
                 self.lo[self.pos] = p
             self.pos += 1
             if self.pos == 64:
@@ -676,7 +683,7 @@ class Game(State):
         if ph == P_DEAL:
             p = a - PLACE
             self.grid[self.pos].append(p)
-            self.left[_ci(self.cols, p >> 2)] -= 1
+            self.left[CIX[p >> 2]] -= 1
             self.pos += 1
             n = self._ndeal()
             if self.pos == n:
@@ -692,9 +699,9 @@ class Game(State):
                 # the forbidden colour (the piece below) of cells 1..n-1
                 self.fc = bytearray(len(self.cols))
                 for x in range(1, n):
-                    self.fc[_ci(self.cols, self.grid[x][self.layer - 1] >> 2)] += 1
+                    self.fc[CIX[self.grid[x][self.layer - 1] >> 2]] += 1
             elif self.layer:
-                self.fc[_ci(self.cols, self.grid[self.pos][self.layer - 1] >> 2)] -= 1
+                self.fc[CIX[self.grid[self.pos][self.layer - 1] >> 2]] -= 1
             return
         if ph == P_REMIX:
             t = a - TARGET
