@@ -774,3 +774,75 @@ def test_hint_is_legal_and_beats_random():
     sample_all(st, Rng(1))
     a = st.hint()
     assert a in st.legal_actions() and a != END
+
+
+# ---- the whole legal list against a naive reading of the rules ------------------
+def _naive_tower_moves(st):
+    field = st.fields()["field"].split("/")
+    stacks = [[] if c == "-" else [c[i:i + 2] for i in range(0, len(c), 2)]
+              for c in field]
+
+    def can_land(p, stack):
+        if p[1] == "2":
+            return len(stack) == 1 and stack[0][1] == "3" and stack[0][0] != p[0]
+        if p[1] == "1":
+            return (len(stack) == 2 and stack[1][1] == "2" and
+                    stack[0][1] == "3" and stack[1][0] != p[0])
+        return False
+    out = set()
+    for s in range(64):
+        if len(stacks[s]) != 1 or stacks[s][0][1] == "3":
+            continue
+        p = stacks[s][0]
+        targets = [t for t in range(64) if t != s and can_land(p, stacks[t])]
+        for t in targets:
+            if not any(_crosses(s, t, b) for b in targets if b != t):
+                out.add("%s-%s" % ("abcdefgh"[s % 8] + str(s // 8 + 1),
+                                   "abcdefgh"[t % 8] + str(t // 8 + 1)))
+    return out
+
+
+def _naive_nest_moves(st):
+    w = st.width
+    cells = st.fields()["grid"].split("/")
+    stacks = [[] if c == "-" else [c[i:i + 2] for i in range(0, len(c), 2)]
+              for c in cells]
+    out = set()
+    for s in range(len(stacks)):
+        a = stacks[s]
+        if not a:
+            continue
+        top = a[-1]
+        if len(a) >= 3 and [x[1] for x in a[-3:]] == ["3", "2", "1"] and \
+                len(set(x[0] for x in a[-3:])) == 1:
+            continue
+        for t in range(len(stacks)):
+            if t == s or (t // w != s // w and t % w != s % w):
+                continue
+            b = stacks[t]
+            if (b and b[-1][0] == top[0]) or (not b and top[1] == "1"):
+                out.add("%s%d-%s%d" % ("abcde"[s % w], s // w + 1,
+                                       "abcde"[t % w], t // w + 1))
+    return out
+
+
+@pytest.mark.parametrize("opts", [{"variant": 4}, {}])
+def test_legal_moves_match_a_naive_reading(opts):
+    for seed in range(2):
+        st = new(**opts)
+        rng = Rng(seed + 50)
+        for _ in range(120):
+            if st.to_move() == CHANCE:
+                sample_all(st, rng)
+                continue
+            if st.to_move() == OVER or st.style_due():
+                break
+            legal = set(st.legal()) - {"end", "remix"}
+            if st.fields()["phase"] == "towering":
+                assert legal == _naive_tower_moves(st)
+                if not legal:
+                    assert "remix" in st.legal()
+            else:
+                assert legal == _naive_nest_moves(st)
+            moves = [a for a in st.legal_actions() if a != END]
+            st.apply_action(moves[rng.randrange(len(moves))])
