@@ -9,12 +9,13 @@ import types
 
 import pytest
 
-from engine.state import State, OVER, IllegalMove
+from engine.rng import Rng
+from engine.state import State, OVER, CHANCE, IllegalMove
 from lib import palette as P
 from lib import font
 from lib import screens_common as C
 from lib import settings as S
-from lib.buttons import A, DOWN
+from lib.buttons import A, DOWN, LEFT, RIGHT
 from tools.simkit import Sim
 
 BOOT_MS = 1500
@@ -88,6 +89,35 @@ class Duel(State):
         return "n=%d" % self.n
 
 
+class DealDuel(Duel):
+    """Duel after a deal: an auto chance node with weights 1, 2, 3 first."""
+
+    GAME = "ice_towers"
+    __slots__ = ("dealt",)
+
+    def _init(self):
+        self.n = 0
+        self.dealt = -1
+
+    def _apply(self, a):
+        if self.dealt < 0:
+            self.dealt = a - 10
+        else:
+            self.n += 1
+
+    def to_move(self):
+        return CHANCE if self.dealt < 0 else Duel.to_move(self)
+
+    def auto_chance(self):
+        return True
+
+    def chance_outcomes(self):
+        return [(10, 1), (11, 2), (12, 3)] if self.dealt < 0 else []
+
+    def legal_actions(self):
+        return [] if self.dealt < 0 else Duel.legal_actions(self)
+
+
 class DuelScreen:
     def __init__(self, app, state):
         self.app = app
@@ -95,6 +125,10 @@ class DuelScreen:
     def key(self, k):
         if k == A:
             return self.app.play(0)
+        if k == LEFT:
+            return self.app.play(7)     # never legal
+        if k == RIGHT:
+            return self.app.undo()
         if k == DOWN:
             self.app.show_scores()
             return True
@@ -116,6 +150,17 @@ def duel(monkeypatch):
     scr.Screen = DuelScreen
     monkeypatch.setitem(sys.modules, "engine.pointsettia", eng)
     monkeypatch.setitem(sys.modules, "lib.screen_pointsettia", scr)
+    return eng
+
+
+@pytest.fixture
+def deal_duel(monkeypatch):
+    eng = types.ModuleType("engine.ice_towers")
+    eng.Game = DealDuel
+    scr = types.ModuleType("lib.screen_ice_towers")
+    scr.Screen = DuelScreen
+    monkeypatch.setitem(sys.modules, "engine.ice_towers", eng)
+    monkeypatch.setitem(sys.modules, "lib.screen_ice_towers", scr)
     return eng
 
 
@@ -286,6 +331,39 @@ def test_handoff_shows_whose_turn_in_their_colour(duel):
     assert sim.app.scr is not sim.app.game_scr, "only A passes the hand-off"
     sim.press("a")
     assert sim.indices()[3 * 8 + 3] == P.OK
+
+
+def test_illegal_move_is_refused_and_undo_hands_back(duel):
+    sim = boot()
+    goto(sim, "pointsettia")
+    sim.press("a")
+    sim.press("a")                 # pass the first hand-off
+    st = sim.app.state
+    sim.press("left")              # an illegal move
+    assert sim.indices()[0] == P.REFUSE and sim.indices()[3 * 8 + 3] == P.OK
+    assert st.n == 0 and not st.hist
+    sim.advance(600)
+    sim.press("right")             # nothing to undo
+    assert sim.indices()[0] == P.REFUSE
+    sim.advance(600)
+    sim.press("a")                 # player 1 moves; hand-off to player 2
+    sim.press("a")
+    assert st.to_move() == 1
+    sim.press("right")             # undo: back to player 1, so a hand-off
+    assert st.n == 0 and st.to_move() == 0
+    assert sim.indices()[0] == P.player(0)
+
+
+def test_deal_is_resolved_at_once_with_the_seeded_rng(deal_duel):
+    for seed in (1, 2, 3, 4):
+        sim = boot(seed=seed)
+        goto(sim, "ice_towers")
+        sim.press("a")
+        st = sim.app.state
+        want = Rng(seed).weighted([1, 2, 3])
+        assert st.history() == [(10 + want, True)]
+        assert st.to_move() == 0
+        assert sim.indices()[0] == P.player(0), "then the first hand-off"
 
 
 def test_handoff_on_16x16_names_the_player(duel):
