@@ -80,7 +80,8 @@ import sys
 
 from engine import registry
 from lib import buttons
-from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms
+# the keys are re-exported for screens (see the contract above)
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms  # noqa: F401
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove
 

@@ -10,7 +10,7 @@ cursor has rested on an item for two seconds.
 
 from lib import palette as P
 from lib import font
-from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, ticks_diff
 from lib import screens_common as C
 
 ITEMS = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
