@@ -19,3 +19,10 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# Device budget: heap, step time and flash under a real MicroPython (32-bit
+# WebAssembly, run by Node; the tool installs its pinned npm package).
+# Fails when a budget is exceeded; see docs/budget.md.
+.PHONY: budget
+budget: $(STAMP)
+	$(BIN)/python tools/budget.py --check $(ARGS)

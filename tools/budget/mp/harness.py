@@ -138,6 +138,12 @@ def app_step(now, key, pressed):
         _kp.push(key, pressed)
     app.step()
     mark()
-    px = app.parts.pixels
-    return "%s %d %d %s" % (app.game or "-", px.shows, px.sum,
-                            type(app.scr).__name__)
+    return app.game or "-"
+
+
+def app_frame():
+    """What was shown: frames so far, pixel checksum and the screen class
+    (read after a step, outside the timed call)."""
+    import neopixel
+    return "%s %d %d %s" % (app.game or "-", app.parts.pixels.shows,
+                            neopixel.checksum(), type(app.scr).__name__)

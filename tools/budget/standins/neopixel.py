@@ -1,10 +1,13 @@
 """Stand-in for ``neopixel.NeoPixel`` under the budget's MicroPython.
 
-It keeps what the real one keeps on the heap: one buffer of ``n * bpp``
-bytes (the C ``_pixelbuf`` at ``brightness=1.0``). ``show`` counts frames
-and keeps a checksum of the bytes sent, so runs can be compared; the
-transfer itself is not timed (a WS2812 takes ~30 us per pixel whatever
-the code does).
+On a board the pixel buffer lives in C (``_pixelbuf``): ``pixels[i] = v``
+is one C call and ``show()`` hands the bytes to the hardware. Here the
+object is a ``list`` subclass, so item assignment also stays in C and costs
+the app what it costs on a board; its heap is one slot per pixel (4 bytes,
+the board's buffer has 3). ``show`` only counts frames: the budget runner
+reads the pixels between steps (:func:`checksum`), outside the timed call.
+The transfer itself is not modelled: a WS2812 takes ~30 us per pixel
+whatever the code does.
 """
 
 RGB = "RGB"
@@ -12,56 +15,34 @@ GRB = "GRB"
 RGBW = "RGBW"
 GRBW = "GRBW"
 
+_all = []
 
-class NeoPixel:
+
+class NeoPixel(list):
     def __init__(self, pin, n, bpp=3, brightness=1.0, auto_write=True,
                  pixel_order=None):
-        self.pin = pin
+        super().__init__([0] * n)
         self.n = n
-        self.bpp = 3
-        self.auto_write = auto_write
-        self.buf = bytearray(3 * n)
         self.shows = 0
-        self.sum = 0
-
-    def __len__(self):
-        return self.n
-
-    def __setitem__(self, i, v):
-        if isinstance(v, int):
-            r = v >> 16
-            g = (v >> 8) & 255
-            b = v & 255
-        else:
-            r, g, b = v[0], v[1], v[2]
-        j = 3 * i
-        buf = self.buf
-        buf[j] = g
-        buf[j + 1] = r
-        buf[j + 2] = b
-        if self.auto_write:
-            self.show()
-
-    def __getitem__(self, i):
-        j = 3 * i
-        buf = self.buf
-        return (buf[j + 1], buf[j], buf[j + 2])
-
-    def fill(self, v):
-        aw = self.auto_write
-        self.auto_write = False
-        for i in range(self.n):
-            self[i] = v
-        self.auto_write = aw
-        if aw:
-            self.show()
+        _all.append(self)
 
     def show(self):
-        s = self.sum
-        for v in self.buf:
-            s = (s * 31 + v) & 0xFFFFF
-        self.sum = s
         self.shows += 1
+
+    def fill(self, v):
+        for i in range(self.n):
+            self[i] = v
 
     def deinit(self):
         pass
+
+
+def checksum():
+    """A checksum of every strip's pixels, for comparing runs."""
+    s = 0
+    for px in _all:
+        for v in px:
+            if isinstance(v, tuple):
+                v = (v[0] << 16) | (v[1] << 8) | v[2]
+            s = (s * 31 + v) & 0xFFFFF
+    return s
