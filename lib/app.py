@@ -481,4 +481,7 @@ class App:
         except Exception:   # noqa: BLE001 - already failing; just let go
             self.game_scr = self.state = self.game = None
         self.errors += 1
-        self.go(self.shell("Notice", "ERROR", self.menu))
+        try:
+            self.go(self.shell("Notice", "ERROR", self.menu))
+        except Exception:   # noqa: BLE001 - e.g. no memory for the notice
+            self.to_menu()

@@ -37,11 +37,7 @@ ITEMS = (
     ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0, None),
     ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0, None),
 )
-# what the settings screen shows for ITEMS[:SHOWN] (the tools' own choices
-# are made in the tools)
-LABELS = ("BRIGHTNESS", "ICE SOLO: COLOURS", "ICE SOLO: QUICK START",
-          "BAG OF ICE: PLAYERS", "BAG OF ICE: TARGET", "ICE STALKS: PLAYERS",
-          "ICETOWERS: PLAYERS", "ICETOWERS: GHOST")
+# the settings screen (lib.shell) shows ITEMS[:SHOWN], named by its LABELS
 SHOWN = 8
 BRIGHT = const(0)
 # display brightness (0..255) of each level; the display's power limit may

@@ -8,7 +8,12 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import ICONS, border, draw_icon
-from lib.settings import ITEMS, LABELS, SHOWN, BRIGHT
+from lib.settings import ITEMS, SHOWN, BRIGHT
+
+# names of ITEMS[:SHOWN] (the tools' own choices are made in the tools)
+LABELS = ("BRIGHTNESS", "ICE SOLO: COLOURS", "ICE SOLO: QUICK START",
+          "BAG OF ICE: PLAYERS", "BAG OF ICE: TARGET", "ICE STALKS: PLAYERS",
+          "ICETOWERS: PLAYERS", "ICETOWERS: GHOST")
 
 
 class Boot:
