@@ -68,8 +68,10 @@ class Screen:
         self.scroll = font.Scroller(app.d.width, 1 if app.d.height <= 8 else 5,
                                     P.TEXT)
         self.text_for = -1          # what the scroller holds (a mode tag)
-        self.tot = 0                # the live total, worked out once per move
-        self.tot_at = -1            # ... at this history length
+        self.tot = 0                # facts worked out once per change of
+        self.due = False            # the history (not every frame): the
+        self.live = True            # total, style judgement due, player
+        self.tot_at = -1            # to move; at this history length
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -127,9 +129,13 @@ class Screen:
                     dest[t] = 1
                     n += 1
         else:
-            s8 = self._a8(i) << 6
-            for t in range(self.bw * self.bh):
-                if t != i and st.is_legal(s8 | self._a8(t)):
+            self._facts()
+            if not self.live or self.due:
+                return False
+            w = self.bw
+            for t in range(w * self.bh):
+                if t != i and (t // w == i // w or t % w == i % w) and \
+                        st._nest_ok(i, t) is None:
                     dest[t] = 1
                     n += 1
         if not n:
@@ -148,7 +154,8 @@ class Screen:
         app = self.app
         if self.mode == TEXT:
             return self._text_key(k)
-        if st.to_move() == 0 and st.style_due():
+        self._facts()
+        if self.due:
             self._style_text()
             return self._text_key(k)
         if self.mode == MENU:
@@ -158,7 +165,7 @@ class Screen:
                 self.mode = BOARD
                 return True
             return False
-        if k in (UP, DOWN, LEFT, RIGHT):
+        if k == UP or k == DOWN or k == LEFT or k == RIGHT:
             x = self.cur % self.bw
             y = self.cur // self.bw
             if k == LEFT:
@@ -179,7 +186,7 @@ class Screen:
                 self._open_menu()
             return True
         # A
-        if st.to_move() != 0:
+        if not self.live:
             self._end_text()
             return True
         if self.held < 0:
@@ -224,7 +231,7 @@ class Screen:
         st = self.st
         m = self._items()
         if k == LEFT or k == RIGHT or k == UP or k == DOWN:
-            step = 1 if k in (RIGHT, DOWN) else len(NAMES) - 1
+            step = 1 if k == RIGHT or k == DOWN else len(NAMES) - 1
             i = (self.item + step) % len(NAMES)
             while not m & (1 << i):
                 i = (i + step) % len(NAMES)
@@ -322,8 +329,8 @@ class Screen:
 
     # ---- time -------------------------------------------------------------------
     def tick(self, now):
-        st = self.st
-        if self.mode == BOARD and st.to_move() == 0 and st.style_due():
+        self._facts()
+        if self.mode == BOARD and self.due:
             self._style_text()
             return True
         if self.mode == TEXT or self.mode == MENU:
@@ -360,13 +367,20 @@ class Screen:
                 d.pixel(x, y, P.HILITE if i == self.item else P.DIM)
                 x += 2 if d.width > 8 else 1
 
-    def _total(self):
-        """The live total; recounted only when the history changed, so a
-        frame builds nothing."""
-        n = len(self.st.hist)
+    def _facts(self):
+        """Refresh the total, whether the style judgement is due and whether
+        the player is to move, once per change of the history, so a frame
+        or a key press repeats none of that work."""
+        st = self.st
+        n = len(st.hist)
         if n != self.tot_at:
-            self.tot = self.st.scores()[0]
+            self.tot = st.scores()[0]
+            self.live = st.to_move() == 0
+            self.due = self.live and st.style_due()
             self.tot_at = n
+
+    def _total(self):
+        self._facts()
         return self.tot
 
     def _mini_board(self, d):
@@ -376,7 +390,6 @@ class Screen:
         font.draw_number(d, t, (d.width - font.number_width(t)) // 2, 11, c)
 
     def _draw_board(self, d, ph):
-        st = self.st
         n = self.bw * self.bh
         px = self.px
         held = self.held
