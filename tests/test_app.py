@@ -651,3 +651,31 @@ def test_saved_game_that_cannot_be_played_here_is_a_notice(monkeypatch):
     sim2 = boot(nvm=nvm)
     assert type(sim2.app.scr).__name__ == "Notice"
     assert "DICE" in sim2.app.scr.text.text
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_random_buttons_never_crash_the_shell_or_tools(board):
+    """A seeded monkey on the buttons: menu, settings, scores, about, dice
+    and bag, with escapes and rests (saves) mixed in. Every pass must run
+    without an exception and every frame must be shown."""
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(board, nvm=nvm, seed=12)
+    sim.app.playable = ["dice", "bag"]   # the shell and tools only
+    rng = Rng(2024)
+    names = ("up", "down", "left", "right", "a", "a", "b")
+    games = set()
+    for n in range(300):
+        r = rng.randrange(40)
+        if r == 0:
+            sim.escape()
+        elif r == 1:
+            sim.advance(2500)
+        else:
+            sim.press(names[rng.randrange(len(names))])
+        if sim.app.game:
+            games.add(sim.app.game)
+        assert sim.app.errors == 0
+    assert games == {"dice", "bag"}, "the walk reached both tools"
+    sim.escape()
+    sim2 = boot(board, nvm=nvm, seed=1)    # whatever was saved loads cleanly
+    assert type(sim2.app.scr).__name__ in ("Prompt", "Menu")
