@@ -20,7 +20,8 @@ except ImportError:
 #  what the screen shows for each choice or None to show the choice itself)
 # Option names follow the engines where they exist (ice_solo); for games
 # not built yet they are a guess that costs nothing if wrong, because a game
-# only ever gets the options its engine lists in OPTIONS.
+# only ever gets the options its engine lists in OPTIONS. The record stores
+# values by position: add new items at the end.
 _OFF_ON = ("off", "on")
 ITEMS = (
     ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 4, None),
