@@ -23,27 +23,28 @@ def game_class(game_id):
     return mod.Game
 
 
-def available():
-    """Ids whose modules exist on this installation. Modules imported only
-    to find out are released again, so listing costs no lasting memory."""
+def module_exists(pkg, name):
+    """True if ``pkg/name.py`` or ``.mpy`` is on disk beside ``pkg``'s
+    ``__init__``. Looks at files instead of importing, so asking costs no
+    memory on a board."""
+    import os
     import sys
-    out = []
-    for g in GAMES:
-        name = "engine." + g
-        loaded = name in sys.modules
+    if pkg not in sys.modules:
+        __import__(pkg)
+    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
+    base = f[:max(f.rfind("/"), f.rfind("\\")) + 1]
+    for ext in (".mpy", ".py"):
         try:
-            game_class(g)
-            out.append(g)
-        except ValueError:
+            os.stat(base + name + ext)
+            return True
+        except OSError:
             pass
-        if not loaded and name in sys.modules:
-            del sys.modules[name]
-            # the package keeps its submodule as an attribute too; on
-            # MicroPython that alone holds the module's code (~KBs) alive
-            pkg = sys.modules.get("engine")
-            if pkg is not None and g in pkg.__dict__:
-                delattr(pkg, g)
-    return out
+    return False
+
+
+def available():
+    """Ids whose engine modules are installed here (nothing is imported)."""
+    return [g for g in GAMES if module_exists("engine", g)]
 
 
 def new(game_id, options=None):
