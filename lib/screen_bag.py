@@ -127,8 +127,8 @@ class Screen:
             if not app.play(DRAW):
                 self.mode = VIEW
                 return True
-            while self.st.to_move() == CHANCE:
-                app.chance()
+            # what comes out is picked on the next pass (see tick), so the
+            # press itself answers quickly
             self.mode = SHAKE
             self.t0 = app.now
             self.phase = -1
@@ -226,6 +226,8 @@ class Screen:
         m = self.mode
         dt = ticks_diff(now, self.t0)
         if m == SHAKE:
+            if self.st.to_move() == CHANCE:
+                self.app.chance()
             if dt >= SHAKE_MS:
                 self.mode = REVEAL
                 self.t0 = now

@@ -169,9 +169,9 @@ class Screen:
         app = self.app
         st = self.st
         if k == A:
+            # the dice land one per loop pass while they tumble (see tick),
+            # so the press itself answers quickly
             app.play(ROLL)
-            while self.st.to_move() == CHANCE:
-                app.chance()
             self.mode = ROLLING
             self.back = 0
             self.page = 0
@@ -239,10 +239,15 @@ class Screen:
     def tick(self, now):
         dt = ticks_diff(now, self.t0)
         if self.mode == ROLLING:
+            st = self.st
             if dt >= ROLL_MS:
+                while st.to_move() == CHANCE:
+                    self.app.chance()
                 self.mode = RESULT
                 self.t0 = now
                 return True
+            if st.to_move() == CHANCE:
+                self.app.chance()
             p = dt // FLICK_MS
             if p != self.phase:
                 self.phase = p

@@ -239,3 +239,21 @@ def test_treehouse_faces_have_distinct_glyphs():
             assert g.px and all(0 <= x < 3 and 0 <= y < 3 for x, y in g.px)
             seen.add(tuple(sorted(g.px.items())))
         assert len(seen) == 6, "kind %d: six different faces" % kind
+
+
+def test_dice_land_one_per_pass_while_tumbling():
+    """A press does little work: the roll starts, and each loop pass of the
+    tumble lands one die (the engine's chance nodes, one at a time)."""
+    seed = 21
+    sim = open_dice(seed=seed)
+    pick(sim, 3, 6)
+    st = sim.app.state
+    sim.down("a")
+    sim.advance(20)                 # the pass that sees the press
+    assert st.pending == 5 and len(st.rolled) == 1
+    sim.advance(60)
+    assert st.pending == 2
+    sim.up("a")
+    sim.advance(800)
+    (faces,), _ = expected_rolls(seed, "d6", 6, 1)
+    assert st.pending == 0 and bytes(st.rolled) == faces
