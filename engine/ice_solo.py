@@ -225,12 +225,14 @@ class Game(State):
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv", "fc", "_dw")
+                 "memo", "_mv", "fc", "_dw", "_base", "_base_n")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
         self.undos = 0
         self.memo = []      # [(position key bytes, outcome cells bytearray)]
+        self._base = None   # the position after the opening deal (for undo)
+        self._base_n = 0
         State.__init__(self, options)
 
     # ---- options ----------------------------------------------------------
@@ -994,11 +996,54 @@ class Game(State):
         if not self.hist[-2] & 0x80:
             self.undos += 1
         hist = self.hist[:-2]
+        n = len(hist) // 2
         self.hist = bytearray()
         self._init()
-        for i in range(0, len(hist), 2):
-            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
+        i = 0
+        if self._base is not None and self._base_n <= n:
+            self._restore_base()
+            i = self._base_n
+        else:
+            self._base = None
+        while i < n:
+            was = self.phase
+            self._apply(((hist[2 * i] << 8) | hist[2 * i + 1]) & 0x7FFF)
+            i += 1
+            if self._base is None and (was == P_DEAL or was == P_SCATTER) and \
+                    (self.phase == P_NEST or self.phase == P_TOWER):
+                self._keep_base(i)
         self.hist = bytearray(hist)
+
+    def _keep_base(self, n):
+        """Remember the position right after the opening deal or scatter
+        (the first ``n`` actions), so later undos replay only the moves."""
+        if self.phase == P_TOWER:
+            self._base = bytes(self.lo)
+        else:
+            out = bytearray()
+            for st in self.grid:
+                out.append(len(st))
+                out.extend(st)
+            self._base = bytes(out)
+        self._base_n = n
+
+    def _restore_base(self):
+        b = self._base
+        self.pos = 0
+        self.left = None
+        if len(b) == 64 and self.lo is not None:
+            for j in range(64):
+                self.lo[j] = b[j]
+            self.phase = P_TOWER
+            return
+        i = 0
+        for g in range(len(self.grid)):
+            k = b[i]
+            self.grid[g] = bytearray(b[i + 1:i + 1 + k])
+            i += 1 + k
+        self.layer = 3
+        self.fc = None
+        self.phase = P_NEST
 
     def _pack(self):
         out = bytearray((self.undos >> 8, self.undos & 255, len(self.memo)))

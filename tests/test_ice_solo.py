@@ -846,3 +846,36 @@ def test_legal_moves_match_a_naive_reading(opts):
                 assert legal == _naive_nest_moves(st)
             moves = [a for a in st.legal_actions() if a != END]
             st.apply_action(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("opts", [{}, {"variant": 4}, {"variant": 4, "quick": 1}])
+def test_undo_after_the_deal_matches_a_fresh_replay(opts):
+    # undo keeps the position after the opening deal and replays only the
+    # moves: the result must be what replaying the whole history gives
+    st = new(**opts)
+    rng = Rng(31)
+    sample_all(st, rng)
+    dealt = len(st.history())
+    played = []
+    for _ in range(6):
+        moves = [a for a in st.legal_actions() if a not in (END, REMIX)]
+        if not moves:
+            break
+        a = moves[rng.randrange(len(moves))]
+        st.apply_action(a)
+        played.append(a)
+        sample_all(st, rng)
+    for k in range(3):
+        st.undo()
+        fresh = new(**opts)
+        for a, ch in st.history():
+            fresh.apply_action(a)
+        assert fresh.fields()["grid"] == st.fields()["grid"]
+        assert fresh.fields().get("field") == st.fields().get("field")
+        assert fresh.legal() == st.legal()
+    # and going back into the deal itself still works
+    while len(st.history()) > dealt - 3:
+        st.undo()
+    assert st.to_move() == CHANCE
+    sample_all(st, Rng(31))
+    assert st.to_move() == 0
