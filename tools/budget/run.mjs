@@ -16,7 +16,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
-const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 
 function now() {
   return Number(process.hrtime.bigint()) / 1e6; // ms
@@ -99,7 +98,7 @@ async function bootRaw(cap, trees, pre) {
   // belongs in the baseline, not in the first step that uses it.
   for (const name of ["calibrate", "heap", "mark", "measured", "collect", "live",
                       "noop", "hold", "imp", "session", "step", "app_make", "app_index",
-                      "app_step", "app_frame"]) {
+                      "app_step", "app_frame", "app_frame_cost"]) {
     if (typeof h[name] !== "function") throw new Error("harness." + name + " missing");
   }
   // stand-ins for C modules of the board go into the baseline
@@ -148,6 +147,15 @@ class XorShift {
   }
 }
 
+// ``node run.mjs --xorshift SEED N``: the chooser's first N draws, so the
+// CPython mirror in budget.py can be tested against this one.
+if (process.argv[2] === "--xorshift") {
+  const r = new XorShift(Number(process.argv[3]));
+  const out = [];
+  for (let i = 0; i < Number(process.argv[4]); i++) out.push(r.next());
+  process.stdout.write(JSON.stringify(out));
+  process.exit(0);
+}
 // ---- scenarios -----------------------------------------------------------
 
 async function pystone(sc) {
@@ -449,11 +457,16 @@ async function appOnce(sc) {
     gcms.push(timed(() => I.h.collect()));
   }
   r.gc_ms = Math.min(...gcms);
+  // one full-frame update through lib.display (fill + show), fastest of 5
+  const fr = [];
+  for (let k = 0; k < 5; k++) fr.push(measure(I, () => I.h.app_frame_cost(k)).ms);
+  r.frame_ms = Math.min(...fr);
   r.transcript_hash = hash(answers.join("|"));
   r.worst_heap = worstHeap;
   return r;
 }
 
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const kinds = { pystone, selftest, engine, script, app };
 const results = [];
 for (const sc of job.scenarios) {

@@ -147,3 +147,15 @@ def app_frame():
     import neopixel
     return "%s %d %d %s" % (app.game or "-", app.parts.pixels.shows,
                             neopixel.checksum(), type(app.scr).__name__)
+
+
+def app_frame_cost(k):
+    """Draw a whole changed frame and show it (pattern ``k``): what one
+    full-screen update costs through lib.display, without the game."""
+    d = app.d
+    f = d.frame
+    n = d.n
+    for i in range(n):
+        f[i] = (i + k) % 5 + 1
+    d.show()
+    mark()

@@ -1,0 +1,90 @@
+"""tools/budget.py's own logic, without running MicroPython (make budget
+does that): the CPython mirror of the runner's chooser, transcript
+canonicalisation, and that over-budget figures are flagged."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import budget  # noqa: E402
+
+
+def test_chooser_mirror_matches_the_node_runner():
+    # the CPython replay is only a check if both sides draw the same moves
+    node = shutil.which("node")
+    assert node, "node is needed by tools/budget (make budget)"
+    for seed in (0, 1, 7, 0xFFFFFFFF):
+        out = subprocess.run([node, os.path.join(ROOT, "tools", "budget", "run.mjs"),
+                              "--xorshift", str(seed), "50"],
+                             stdout=subprocess.PIPE, check=True, timeout=60).stdout
+        r = budget.XorShift(seed)
+        assert json.loads(out) == [r.next() for _ in range(50)]
+
+
+def test_canonical_sorts_json_keys_only():
+    a = '= {"b":1,"a":{"d":[1,2],"c":"x"},"10":0,"9":1}\n\n'
+    b = '= {"9":1,"a":{"c":"x","d":[1,2]},"10":0,"b":1}\n\n'
+    assert budget.canonical(a) == budget.canonical(b)
+    assert budget.canonical(a) == '= {"10":0,"9":1,"a":{"c":"x","d":[1,2]},"b":1}\n\n'
+    assert budget.canonical("= r3 y2\n\n") == "= r3 y2\n\n"
+    assert budget.canonical(a) != budget.canonical(a.replace('"c":"x"', '"c":"y"'))
+
+
+def test_cpython_playthrough_is_seeded():
+    h1, over1, n1 = budget.cpython_playthrough("dice", "count=2", 3, 80)
+    h2, over2, n2 = budget.cpython_playthrough("dice", "count=2", 3, 80)
+    h3 = budget.cpython_playthrough("dice", "count=2", 4, 80)[0]
+    assert (h1, n1) == (h2, n2)
+    assert h1 != h3
+    assert n1 >= 80 and not over1     # dice never ends: the step cap stops it
+
+
+def _engine_result(step_ms, peak, heap, total=48000):
+    steps = [{"line": "to_move", "ms": 0.05, "peak": 3000, "heap": total, "live": 2900},
+             {"line": "state", "ms": step_ms, "peak": peak, "heap": heap, "live": 3000}]
+    return {"game": "dice", "opts": "", "mode": "mpy", "base_alloc": 1000,
+            "total": total, "worst_heap": max(total, heap),
+            "imports": [{"name": "engine.dice", "ms": 0.5, "peak": 2500, "heap": total,
+                         "live": 2400}],
+            "playthroughs": [{"seed": 1, "over": False, "steps": steps,
+                              "transcript_hash": "x"}]}
+
+
+def test_engine_summary_scales_time_and_flags_growth():
+    s = budget.summarise_engine(_engine_result(0.41, 20000, 48000), 0.01, 75.0)
+    assert s["peak"] == 19000 and s["peak_where"] == "state"
+    assert s["worst_ms"] == pytest.approx(0.40 * 75.0)
+    assert s["worst_line"] == "state"
+    assert not s["grew"]
+    assert s["load_ms"] == pytest.approx(0.49 * 75.0)
+    grown = budget.summarise_engine(_engine_result(0.1, 60000, 96000), 0.01, 75.0)
+    assert grown["grew"] and grown["worst_heap"] == 96000
+
+
+def test_app_summary_gates_play_not_loading():
+    steps = [
+        {"what": "tick", "t": 20, "ms": 2.0, "peak": 5000, "heap": 96000, "live": 4000,
+         "game": "-", "phase": "boot"},
+        {"what": "press a", "t": 40, "ms": 3.0, "peak": 9000, "heap": 96000, "live": 8000,
+         "game": "dice", "phase": "enter"},
+        {"what": "press up", "t": 60, "ms": 0.3, "peak": 8500, "heap": 96000,
+         "live": 8000, "game": "dice", "phase": "play"},
+    ]
+    r = {"mode": "app-mpy", "base_alloc": 1000, "total": 96000, "worst_heap": 96000,
+         "imports": [], "make": {"ms": 1.0, "peak": 4000, "heap": 96000, "live": 3500},
+         "steps": steps, "live_in_game": 8000, "live_after_exit": 4000,
+         "left_to": "- 1 2 Menu", "transcript_hash": "h", "gc_ms": 0.05,
+         "frame_ms": 0.2, "offboard": 100, "nominal": 96000}
+    s = budget.summarise_app(r, 0.0, 100.0)
+    assert s["worst_ms"] == pytest.approx(30.0)      # the play pass, not the load
+    assert s["worst_what"] == "press up at 60 ms"
+    assert s["load_ms"] == pytest.approx(300.0)
+    assert s["phases"]["boot"][0] == pytest.approx(200.0)
+    assert s["peak"] == 8000 and s["live_in_game"] == 7000
+    assert not s["grew"]
