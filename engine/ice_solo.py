@@ -6,7 +6,9 @@ by carrying loose pieces along lines of sight; each finished tower goes to
 the next free slot of a 4x5 grid. Then the nesting phase rearranges the
 grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
 and starts nesting at once. The rules are in docs/games/ice-solo.md; where
-the seed is open, /work/shared/RULINGS.md decides.
+the seed is open, /work/shared/RULINGS.md decides. Refusal messages, the text
+picture and the option checks live in engine/ice_solo_text.py, the hint in
+engine/ice_solo_hint.py; both are imported only when needed.
 
 Coordinates: every cell, on the field or the grid, is named and encoded as
 on an 8-wide board (``index = row * 8 + col``), so a move token like
@@ -32,8 +34,8 @@ integer weights (``auto_chance`` is True for all of them):
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
-from engine.pieces import (parse_grid, parse_cell, fmt_cell, fmt_stack,
-                           fmt_piece, parse_piece, NotationError, COLOURS)
+from engine.pieces import (parse_cell, fmt_cell, fmt_stack, fmt_piece,
+                           parse_piece, NotationError)
 
 try:
     from micropython import const
@@ -195,26 +197,21 @@ def _ci(cols, c):
     return i if i < len(cols) else -1
 
 
-def _colour_list(cols):
-    return " ".join([COLOURS[c] for c in cols])
-
-
-def _check_pieces(cells, cols, what):
-    """Exactly five of each size in each colour of ``cols``."""
-    counts = {}
-    for i in range(len(cells)):
-        for p in cells[i]:
-            if _ci(cols, p >> 2) < 0:
-                raise ValueError("%s has %s, not a colour of this variant (%s)"
-                                 % (what, fmt_piece(p), _colour_list(cols)))
-            counts[p] = counts.get(p, 0) + 1
-    for c in cols:
-        for s in (3, 2, 1):
-            p = (c << 2) | s
-            k = counts.get(p, 0)
-            if k != 5:
-                raise ValueError("%s has %d %s, expected 5"
-                                 % (what, k, fmt_piece(p)))
+def _text():
+    """engine/ice_solo_text.py (messages, pictures, option checks): loaded
+    when needed and forgotten again at once, so its code does not stay in
+    the heap for the whole game."""
+    import sys
+    name = "engine.ice_solo_text"
+    mod = __import__(name, None, None, ("render",))
+    del sys.modules[name]
+    pkg = sys.modules.get("engine")
+    if pkg is not None and hasattr(pkg, "ice_solo_text"):
+        try:
+            delattr(pkg, "ice_solo_text")
+        except (AttributeError, TypeError):
+            pass
+    return mod
 
 
 class Game(State):
@@ -247,35 +244,9 @@ class Game(State):
         self.quick = q == "1"
         self.start_grid = None
         self.start_field = None
-        given = [k for k, x in (("quick=1", self.quick), ("deal", deal),
-                                ("scatter", scatter)) if x]
-        if len(given) > 1:
-            raise ValueError("give only one of %s" % ", ".join(given))
-        if v == "5" and self.quick:
-            raise ValueError("quick=1 is for variant=4 only: the 5-colour "
-                             "game is always dealt straight into the grid")
-        if v == "5" and scatter is not None:
-            raise ValueError("scatter is for variant=4 only: the 5-colour "
-                             "game has no towering phase")
-        if deal is not None:
-            try:
-                cells = parse_grid(deal, self.width, 5)
-            except NotationError as e:
-                raise ValueError("deal: %s" % e)
-            _check_pieces(cells, self.cols, "deal")
-            self.start_grid = cells
-        if scatter is not None:
-            try:
-                cells = parse_grid(scatter, 8, 8)
-            except NotationError as e:
-                raise ValueError("scatter: %s" % e)
-            for i in range(64):
-                if len(cells[i]) > 1:
-                    raise ValueError("scatter cell %s has %d pieces; every "
-                                     "piece stands alone in the scatter"
-                                     % (fmt_cell(i, 8), len(cells[i])))
-            _check_pieces(cells, self.cols, "scatter")
-            self.start_field = cells
+        if self.quick or deal is not None or scatter is not None:
+            # parsing and checking a position: text-heavy, needed once
+            _text().configure(self, deal, scatter)
 
     def _init(self):
         n = self.width * 5
@@ -445,29 +416,23 @@ class Game(State):
 
     # ---- nesting --------------------------------------------------------------
     def _nest_ok(self, s, t):
-        """Reason the nesting move s -> t (grid indices) is illegal, or None."""
+        """0 if the nesting move s -> t (grid indices) is legal, else a
+        reason code (its words are in engine/ice_solo_text.py)."""
         g = self.grid
         a = g[s]
         if not a:
-            return "%s is empty" % fmt_cell(self._a(s), 8)
+            return 1                    # nothing there
         if top_locked(a):
-            return "%s is the small of a full nest, which never moves" % (
-                fmt_piece(a[-1]))
+            return 2                    # a full nest's small
         w = self.width
         if s == t:
-            return "a piece must move to another cell"
+            return 3
         if s // w != t // w and s % w != t % w:
-            return "a piece moves only along its row or column"
-        p = a[-1]
+            return 4                    # not in line
         b = g[t]
         if not b:
-            if p & 3 != 1:
-                return "only a small may move into an empty cell"
-            return None
-        if b[-1] >> 2 != p >> 2:
-            return "%s may land only on its own colour, not on %s" % (
-                fmt_piece(p), fmt_piece(b[-1]))
-        return None
+            return 0 if a[-1] & 3 == 1 else 5
+        return 0 if b[-1] >> 2 == a[-1] >> 2 else 6
 
     def _nest_moves(self, first):
         """Legal nesting moves in reading order of (from, to); with
@@ -557,7 +522,7 @@ class Game(State):
             return t in tg and clear_line(s, t, tg)
         gs = self._g(s)
         gt = self._g(t)
-        return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) is None
+        return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) == 0
 
     def chance_outcomes(self):
         ph = self.phase
@@ -828,56 +793,7 @@ class Game(State):
                           "are =r3, =- and @c5" % tok)
 
     def why_illegal(self, a):
-        tok = self.token(a)
-        ph = self.phase
-        if ph in (P_DEAL, P_SCATTER, P_REMIX):
-            return "%s: a %s is under way; its outcomes are listed by legal" % (
-                tok, "remix" if ph == P_REMIX else "deal")
-        if a >= 4096:
-            if a == REMIX:
-                if ph != P_TOWER:
-                    return "remix: only while towering"
-                return "remix: only when no towering move is legal"
-            if a in (STYLE_YES, STYLE_NO):
-                return "%s: the style judgement comes only when every cell " \
-                       "is a clean nest" % tok
-            if self.style_due():
-                return "%s: judge the style first (style-yes or style-no)" % tok
-            return "%s is not a move now" % tok
-        if self.style_due():
-            return "%s: every cell is a clean nest; judge the style " \
-                   "(style-yes or style-no)" % tok
-        s = a >> 6
-        t = a & 63
-        fs = fmt_cell(s, 8)
-        ft = fmt_cell(t, 8)
-        if ph == P_TOWER:
-            p = self.lo[s]
-            if p == NONE:
-                return "%s: %s is empty" % (tok, fs)
-            if self.hi[s] != NONE:
-                return "%s: the medium on %s is part of a tower and stays" % (tok, fs)
-            if p & 3 == 3:
-                return "%s: a large never moves" % tok
-            tg = self._targets(p)
-            if t not in tg:
-                if p & 3 == 2:
-                    return "%s: a medium goes onto a bare large of another " \
-                           "colour" % tok
-                return "%s: a small goes onto a medium (on a large) of " \
-                       "another colour" % tok
-            for b in tg:
-                if b != t and not clear_line(s, t, [b]):
-                    return "%s: the line of sight is blocked by %s" % (
-                        tok, fmt_cell(b, 8))
-            return None
-        gs = self._g(s)
-        gt = self._g(t)
-        if gs < 0 or gt < 0:
-            return "%s: %s is off the %dx5 grid" % (
-                tok, fs if gs < 0 else ft, self.width)
-        r = self._nest_ok(gs, gt)
-        return "%s: %s" % (tok, r) if r else None
+        return _text().why_illegal(self, a)
 
     # ---- scores and views -----------------------------------------------------------
     def breakdown(self):
@@ -954,29 +870,7 @@ class Game(State):
         return "/".join(out)
 
     def render(self):
-        lines = []
-        w = self.width
-        if self.lo is not None:
-            lines.append("field:")
-            for r in range(8):
-                row = []
-                for c in range(8):
-                    s = r * 8 + c
-                    if self.lo[s] == NONE:
-                        row.append("  .  ")
-                    elif self.hi[s] == NONE:
-                        row.append("  %s " % fmt_piece(self.lo[s]))
-                    else:
-                        row.append(fmt_piece(self.lo[s]) + fmt_piece(self.hi[s]) + " ")
-                lines.append("%d %s" % (r + 1, "".join(row)))
-            lines.append("grid:")
-        for r in range(5):
-            lines.append("%d %s" % (r + 1, " ".join(
-                ["%-7s" % fmt_stack(self.grid[r * w + c]) for c in range(w)])))
-        b = self.breakdown()
-        lines.append("%s  score %d  remixes %d  undos %d" % (
-            self.phase_name(), b["total"], self.remixes, self.undos))
-        return "\n".join(lines)
+        return _text().render(self)
 
     def hint(self):
         """A suggested legal move (see engine/ice_solo_hint.py), or None at a

@@ -135,7 +135,7 @@ class Screen:
             w = self.bw
             for t in range(w * self.bh):
                 if t != i and (t // w == i // w or t % w == i % w) and \
-                        st._nest_ok(i, t) is None:
+                        st._nest_ok(i, t) == 0:
                     dest[t] = 1
                     n += 1
         if not n:
