@@ -134,10 +134,12 @@ def nest_hint(state):
     last = -1
     if len(state.hist) >= 2 and not state.hist[-2] & 0x80:
         last = ((state.hist[-2] << 8) | state.hist[-1]) & 0x7FFF
-    back = (last & 63) * 64 + (last >> 6) if last >= 0 else -1
-    # best two (score, action, source) by their own gain
+    # the reverse of the previous move, as grid cells
+    bs = state._g(last & 63) if last >= 0 else -1
+    bt = state._g(last >> 6) if last >= 0 else -1
+    # best two (gain, source, target) by their own gain
     b1 = b2 = None
-    a1 = a2 = -1
+    t1 = t2 = -1
     s1 = s2 = -1
     count = 0
     for s in range(n):
@@ -160,34 +162,41 @@ def nest_hint(state):
             if leave is None:       # worked out once a move is found
                 leave = cell_value(a, na - 1, NONE) - val[s]
             gain = leave + (_land(b, p, kk[t], ex[t], val[t]) if b else 0)
-            act = state._a(s) * 64 + state._a(t)
             count += 1
-            if act == back:
+            if s == bs and t == bt:
                 continue
             if b1 is None or gain > b1:
-                b2, a2, s2 = b1, a1, s1
-                b1, a1, s1 = gain, act, s
+                b2 = b1
+                s2 = s1
+                t2 = t1
+                b1 = gain
+                s1 = s
+                t1 = t
             elif b2 is None or gain > b2:
-                b2, a2, s2 = gain, act, s
+                b2 = gain
+                s2 = s
+                t2 = t
     if b1 is None:
         if count:
-            return back          # the only move is going back
+            return (last & 63) * 64 + (last >> 6)   # only going back is left
         return END
-    best = None
-    move = END
-    for gain, act, s in ((b1, a1, s1), (b2, a2, s2)):
-        if gain is None:
-            continue
-        total = 10 * gain + AHEAD * _uncovered(state, g, s, act & 63, val, kk, ex)
-        if best is None or total > best:
-            best = total
-            move = act
-    return move if best >= 0 else END
+    best = 10 * b1 + AHEAD * _uncovered(state, g, s1, t1, val, kk, ex)
+    s = s1
+    t = t1
+    if b2 is not None:
+        x = 10 * b2 + AHEAD * _uncovered(state, g, s2, t2, val, kk, ex)
+        if x > best:
+            best = x
+            s = s2
+            t = t2
+    if best < 0:
+        return END
+    return state._a(s) * 64 + state._a(t)
 
 
-def _uncovered(state, g, s, to8, val, kk, ex):
+def _uncovered(state, g, s, tg, val, kk, ex):
     """The best gain (at least 0) of the piece uncovered at ``s`` once its
-    top has gone to cell ``to8`` (8-wide index): the bounded lookahead."""
+    top has gone to cell ``tg``: the bounded lookahead."""
     a = g[s]
     na = len(a) - 1          # the stack at s after the move
     if na == 0:
@@ -198,7 +207,6 @@ def _uncovered(state, g, s, to8, val, kk, ex):
     leave = cell_value(a, na - 1, NONE) - cell_value(a, na, NONE)
     np = state.width + 3
     part = partners(state.width)
-    tg = state._g(to8)
     best = 0
     for j in range(s * np, s * np + np):
         t = part[j]
