@@ -127,12 +127,22 @@ def layer_weights(forbid_here, forbid_rest, counts):
     divided by their gcd."""
     out = []
     m = list(counts)
+    rest = 0
+    for x in forbid_rest:
+        rest += x
     g = 0
     for d in range(len(m)):
         if d == forbid_here or not m[d]:
             continue
         m[d] -= 1
-        w = completions(forbid_rest, m)
+        # Hall: no way to finish if a colour has more pieces left than
+        # cells that accept it; skip the count then (it would be 0)
+        w = 0
+        for c in range(len(m)):
+            if m[c] + forbid_rest[c] > rest:
+                break
+        else:
+            w = completions(forbid_rest, m)
         m[d] += 1
         if w:
             out.append((d, w))
