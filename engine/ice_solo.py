@@ -274,8 +274,12 @@ class Game(State):
         self.fc = None          # deal: forbidden colours of the cells after pos
         self._dw = None         # deal: this node's weights, once worked out
         if self.start_grid is not None:
+            b = self.start_grid          # packed: height, then the pieces
+            j = 0
             for i in range(n):
-                self.grid[i] = bytearray(self.start_grid[i])
+                k = b[j]
+                self.grid[i] = bytearray(b[j + 1:j + 1 + k])
+                j += 1 + k
             self.phase = P_NEST
         elif self.variant == 5 or self.quick:
             self.phase = P_DEAL
@@ -286,8 +290,7 @@ class Game(State):
             self.phase = P_TOWER
             if self.start_field is not None:
                 for i in range(64):
-                    if self.start_field[i]:
-                        self.lo[i] = self.start_field[i][0]
+                    self.lo[i] = self.start_field[i]
             else:
                 self.phase = P_SCATTER
                 # 12 kinds (colour-major, sizes 1..3) then the 4 empties

@@ -60,7 +60,11 @@ def configure(g, deal, scatter):
         except NotationError as e:
             raise ValueError("deal: %s" % e)
         _check_pieces(cells, g.cols, "deal")
-        g.start_grid = cells
+        out = bytearray()        # packed: per cell its height, then pieces
+        for c in cells:
+            out.append(len(c))
+            out.extend(c)
+        g.start_grid = bytes(out)
     if scatter is not None:
         try:
             cells = parse_grid(scatter, 8, 8)
@@ -72,7 +76,7 @@ def configure(g, deal, scatter):
                                  "piece stands alone in the scatter"
                                  % (fmt_cell(i, 8), len(cells[i])))
         _check_pieces(cells, g.cols, "scatter")
-        g.start_field = cells
+        g.start_field = bytes([c[0] if c else NONE for c in cells])
 
 
 def nest_reason(g, s, t):
