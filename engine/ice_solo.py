@@ -209,11 +209,14 @@ def _ci(cols, c):
 
 def _text():
     """engine/ice_solo_text.py (messages, pictures, option checks): loaded
-    when needed and forgotten again at once, so its code does not stay in
-    the heap for the whole game."""
+    when needed and, on a board, forgotten again at once, so its code does
+    not stay in the heap for the whole game. (A desktop keeps it: there an
+    import costs time, not memory.)"""
     import sys
     name = "engine.ice_solo_text"
     mod = __import__(name, None, None, ("render",))
+    if sys.implementation.name == "cpython":
+        return mod
     del sys.modules[name]
     pkg = sys.modules.get("engine")
     if pkg is not None and hasattr(pkg, "ice_solo_text"):
