@@ -98,15 +98,6 @@ class Screen:
             self.held = -1
             self._layout()
 
-    def _stack(self, i):
-        """Cell ``i`` of the board shown: (pieces as a bytes-like, count)."""
-        st = self.st
-        if self.field:
-            if st.lo[i] == NONE:
-                return None
-            return st.lo[i], st.hi[i]
-        return st.grid[i]
-
     def _a8(self, i):
         """Board cell -> the engine's 8-wide cell number."""
         return (i // self.bw) * 8 + i % self.bw
@@ -414,15 +405,13 @@ class Screen:
         y = (i // self.bw) * px
         if self.field and not self.big and self.held < 0:
             # 8x8 field: white, then the cell's pieces bottom first
-            s = self._stack(i)
+            lo = self.st.lo[i]
+            hi = self.st.hi[i]
             k = ph % 3
             if k == 0:
                 d.pixel(x, y, P.CURSOR)
-            elif s is not None:
-                if k == 1 or s[1] == NONE:
-                    d.pixel(x, y, P.piece_code(s[0]))
-                else:
-                    d.pixel(x, y, P.piece_code(s[1]))
+            elif lo != NONE:
+                d.pixel(x, y, P.piece_code(lo if k == 1 or hi == NONE else hi))
             return
         if ph % 3 == 0:
             d.pixel(x, y, P.CURSOR)
