@@ -283,3 +283,25 @@ def test_game_survives_power_loss():
     sim2.press("a")
     assert sim2.app.game == "ice_solo"
     assert sim2.app.state.serialize() == data
+
+
+def test_8x8_field_cursor_reads_the_stack_bottom_first():
+    sim = open_game(variant="4", seed=2)
+    st = state(sim)
+    scr = screen(sim)
+    a = [m for m in st.legal_actions() if m != END and st.lo[m >> 6] & 3 == 2][0]
+    s, t = a >> 6, a & 63
+    scr.cur = s
+    sim.press("a")
+    scr.cur = t
+    sim.press("a")
+    assert st.hi[t] != NONE
+    seen = []
+    for k in (0, 1, 2):
+        at_phase(sim, k)
+        seen.append(sim.indices()[t])
+    assert seen == [P.CURSOR, P.piece_code(st.lo[t]), P.piece_code(st.hi[t])]
+    # the medium on the large is part of a tower: picking it up is refused
+    sim.advance(400)
+    sim.press("a")
+    assert scr.held == -1 and P.REFUSE in sim.indices()
