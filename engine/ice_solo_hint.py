@@ -14,20 +14,23 @@ Nesting: every cell gets a value from its own stack alone:
 A move changes two cells, so its gain is the change of those two values:
 the source's new value is worked out once per source cell, the target's in
 O(1) from per-cell facts gathered once per hint (the good run ``k``, the
-pieces above it). Bounded lookahead: the best two moves by gain also count
-(at 9/10) the best gain the piece they uncover could make next, in its row
-or column. The best total wins (first found on ties). The reverse of the
-previous move is skipped unless it is the only move, so following the hint
-does not shuttle a piece back and forth. When nothing gains or keeps the
-value, the hint is ``end``.
+pieces above it). Bounded lookahead, one move deep: every move also counts,
+at 9/10, the best gain the piece it uncovers could make next in its row or
+column (worked out once per source cell). Most moves early on gain nothing
+by themselves, so this is what tells them apart. The best total wins (first
+found on ties). A move that takes back one of the last four moves is
+skipped unless nothing else is left, so following the hint does not go
+round in circles. When nothing gains or keeps the value, the hint is
+``end``.
 
 Towering: complete a tower if possible (a small onto a medium), else put a
 medium on a large, else remix. No lookahead (the line-of-sight scan is the
 expensive part of that phase).
 
 Cost of a nesting hint: 25 cell valuations, then for each cell with a
-movable top its w + 3 row and column partners, O(1) each, and 2 x (w + 3)
-more for the lookahead: no list of moves is built.
+movable top its w + 3 row and column partners twice (its own moves and the
+uncovered piece's), O(1) each, each move checked against the 4 recent
+ones: no list of moves is built.
 """
 
 from engine.ice_solo import END, REMIX, P_TOWER, NONE, top_locked
@@ -37,6 +40,7 @@ EXTRA = 6      # per piece piled above a cell's good run
 DEAD = -40     # a cell that can never be clean
 CLEAN = 100
 AHEAD = 9      # lookahead weight, in tenths
+RECENT = 4     # recent moves not taken back
 
 
 def cell_value(st, n, x):
@@ -112,9 +116,9 @@ def _k(st):
 
 
 def nest_hint(state):
-    """One pass over the moves (each scored in O(1) from per-cell facts
-    gathered once), then a look one move further for the best two: the
-    piece each of them uncovers, and its best landing."""
+    """One pass over the moves, each scored in O(1) from per-cell facts
+    gathered once, plus the lookahead: for each source cell, once, the best
+    next gain of the piece a move from it uncovers."""
     g = state.grid
     w = state.width
     n = len(g)
@@ -131,16 +135,25 @@ def nest_hint(state):
             ex[i] = len(st) - k
     part = partners(w)
     np = w + 3
+    # the last RECENT moves (grid cells), newest first: a move that takes
+    # one of them back is skipped, so following the hint does not go round
+    # in circles
+    h = state.hist
+    recent = bytearray(2 * RECENT)
+    nr = 0
+    i = len(h) - 2
+    while i >= 0 and nr < RECENT and not h[i] & 0x80:
+        a = ((h[i] << 8) | h[i + 1]) & 0x7FFF
+        if a < 4096:
+            recent[2 * nr] = state._g(a >> 6)
+            recent[2 * nr + 1] = state._g(a & 63)
+            nr += 1
+        i -= 2
     last = -1
-    if len(state.hist) >= 2 and not state.hist[-2] & 0x80:
-        last = ((state.hist[-2] << 8) | state.hist[-1]) & 0x7FFF
-    # the reverse of the previous move, as grid cells
-    bs = state._g(last & 63) if last >= 0 else -1
-    bt = state._g(last >> 6) if last >= 0 else -1
-    # best two (gain, source, target) by their own gain
-    b1 = b2 = None
-    t1 = t2 = -1
-    s1 = s2 = -1
+    if nr:
+        last = state._a(recent[0]) * 64 + state._a(recent[1])
+    best = None
+    bs_ = bt_ = 0
     count = 0
     for s in range(n):
         a = g[s]
@@ -161,57 +174,53 @@ def nest_hint(state):
                 continue
             if leave is None:       # worked out once a move is found
                 leave = cell_value(a, na - 1, NONE) - val[s]
-            gain = leave + (_land(b, p, kk[t], ex[t], val[t]) if b else 0)
+                u = _uncovered(g, s, part, np, val, kk, ex)
+                u1 = u >> 16         # the best next gain, its target,
+                ut = (u >> 8) & 255  # and the second best (all >= 0)
+                u2 = u & 255
             count += 1
-            if s == bs and t == bt:
+            seen = False
+            for r in range(nr):
+                x0 = recent[2 * r]
+                x1 = recent[2 * r + 1]
+                if x0 == t and x1 == s:
+                    seen = True
+                    break
+            if seen:
                 continue
-            if b1 is None or gain > b1:
-                b2 = b1
-                s2 = s1
-                t2 = t1
-                b1 = gain
-                s1 = s
-                t1 = t
-            elif b2 is None or gain > b2:
-                b2 = gain
-                s2 = s
-                t2 = t
-    if b1 is None:
+            gain = leave + (_land(b, p, kk[t], ex[t], val[t]) if b else 0)
+            x = 10 * gain + AHEAD * (u2 if t == ut else u1)
+            if best is None or x > best:
+                best = x
+                bs_ = s
+                bt_ = t
+    if best is None:
         if count:
             return (last & 63) * 64 + (last >> 6)   # only going back is left
         return END
-    best = 10 * b1 + AHEAD * _uncovered(state, g, s1, t1, val, kk, ex)
-    s = s1
-    t = t1
-    if b2 is not None:
-        x = 10 * b2 + AHEAD * _uncovered(state, g, s2, t2, val, kk, ex)
-        if x > best:
-            best = x
-            s = s2
-            t = t2
     if best < 0:
         return END
-    return state._a(s) * 64 + state._a(t)
+    return state._a(bs_) * 64 + state._a(bt_)
 
 
-def _uncovered(state, g, s, tg, val, kk, ex):
-    """The best gain (at least 0) of the piece uncovered at ``s`` once its
-    top has gone to cell ``tg``: the bounded lookahead."""
+def _uncovered(g, s, part, np, val, kk, ex):
+    """The lookahead for moves from ``s``: the best gain (at least 0) the
+    piece under its top could make next in its row or column, the cell of
+    that best, and the second best (for a move that lands right there).
+    Packed in one int: best << 16 | cell << 8 | second (gains capped at
+    255)."""
     a = g[s]
     na = len(a) - 1          # the stack at s after the move
     if na == 0:
-        return 0
+        return 255 << 8
     q = a[na - 1]
     if (na >= 3 and q & 3 == 1 and a[na - 2] == q + 1 and a[na - 3] == q + 2):
-        return 0             # the uncovered piece is a nest's small
+        return 255 << 8      # the uncovered piece is a nest's small
     leave = cell_value(a, na - 1, NONE) - cell_value(a, na, NONE)
-    np = state.width + 3
-    part = partners(state.width)
-    best = 0
+    b1 = b2 = 0
+    c1 = 255
     for j in range(s * np, s * np + np):
         t = part[j]
-        if t == tg:
-            continue         # changed by the move itself; not counted
         b = g[t]
         if b:
             if b[-1] >> 2 != q >> 2:
@@ -221,9 +230,15 @@ def _uncovered(state, g, s, tg, val, kk, ex):
             gain = leave
         else:
             continue
-        if gain > best:
-            best = gain
-    return best
+        if gain > 255:
+            gain = 255
+        if gain > b1:
+            b2 = b1
+            b1 = gain
+            c1 = t
+        elif gain > b2:
+            b2 = gain
+    return (b1 << 16) | (c1 << 8) | b2
 
 
 def tower_hint(state):
