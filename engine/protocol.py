@@ -69,11 +69,20 @@ def who(state):
 
 
 class Session:
-    """Holds one game and a seeded generator for its chance nodes."""
+    """Holds one game and a seeded generator for its chance nodes.
 
-    def __init__(self, seed=None):
+    With ``auto`` (the default) a command that lands on deal-like chance
+    nodes (``State.auto_chance``) samples them all before answering, so
+    ``new ice_solo`` answers with the cards dealt. A front end that must keep
+    every line short (a board on USB serial, the device-budget runner) passes
+    ``auto=False`` and sends one ``sample`` per such node instead, as the
+    app deals one node per loop pass.
+    """
+
+    def __init__(self, seed=None, auto=True):
         self.state = None
         self.rng = Rng(seed)
+        self.auto = auto
         self.done = False   # set by ``quit``; the wrapper stops reading
 
     def handle(self, line):
@@ -111,7 +120,7 @@ class Session:
         """Sample deal-like chance nodes the player never decides about."""
         st = self.state
         out = []
-        while st.to_move() == CHANCE and st.auto_chance():
+        while self.auto and st.to_move() == CHANCE and st.auto_chance():
             out.append(self._sample())
         return out
 
