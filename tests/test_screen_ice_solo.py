@@ -305,3 +305,48 @@ def test_8x8_field_cursor_reads_the_stack_bottom_first():
     sim.advance(400)
     sim.press("a")
     assert scr.held == -1 and P.REFUSE in sim.indices()
+
+
+def test_towering_menu_offers_grid_and_mix_when_stuck():
+    from engine.ice_solo import REMIX
+    from engine.rng import Rng
+    sim = open_game(variant="4", seed=1)
+    st = state(sim)
+    scr = screen(sim)
+    sim.press("b")
+    m = scr._items()
+    assert m & (1 << 3) and not m & (1 << 2)       # GRID yes, MIX no
+    sim.press("b")
+    # play at random through the app until only a remix is left
+    rng = Rng(1)
+    for _ in range(400):
+        if st.is_legal(REMIX):
+            break
+        moves = [a for a in st.legal_actions() if a != END]
+        assert sim.app.play(moves[rng.randrange(len(moves))])
+    assert st.is_legal(REMIX)
+    scr._check_phase()
+    sim.press("b")
+    assert scr._items() & (1 << 2)
+    for _ in range(6):
+        if scr.item == 2:
+            break
+        sim.press("right")
+    sim.press("a")
+    assert st.remixes == 1 and st.to_move() == 0 and st.scores()[0] <= -5
+    # GRID shows the finished towers; A or B goes back to the field
+    sim.press("b")
+    for _ in range(6):
+        if scr.item == 3:
+            break
+        sim.press("right")
+    sim.press("a")
+    assert scr.mode == 2
+    at_phase(sim, 1)
+    f = sim.indices()
+    for i in range(20):
+        s = st.grid[i]
+        want = P.DIM if not s else P.piece_code(s[-1])
+        assert f[(i // 4) * 8 + i % 4] == want
+    sim.press("b")
+    assert scr.mode == 0
