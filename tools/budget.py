@@ -482,6 +482,8 @@ def summarise_app(r, overhead, ratio):
         if ms > worst[ph][0]:
             worst[ph] = (ms, "%s at %d ms" % (s["what"], s["t"]))
         in_game += s["game"] != "-"
+    idle = sorted([s["ms"] for s in r["steps"] if s["phase"] == "play" and s["what"] == "tick"])
+    idle_ms = max(0.0, idle[len(idle) // 2] - overhead) * ratio if idle else 0.0
     gated = worst["play"] if worst["play"][0] >= worst["menu"][0] else worst["menu"]
     worst_ms, worst_what = gated
     load = worst["enter"][0] / ratio
@@ -490,7 +492,7 @@ def summarise_app(r, overhead, ratio):
             "grew": r["worst_heap"] > r["total"], "worst_ms": worst_ms,
             "worst_what": worst_what, "load_ms": load * ratio, "load_peak": load_peak,
             "phases": worst, "gc_ms": max(0.0, r["gc_ms"] - overhead) * ratio,
-            "frame_ms": max(0.0, r["frame_ms"] - overhead) * ratio,
+            "frame_ms": max(0.0, r["frame_ms"] - overhead) * ratio, "idle_ms": idle_ms,
             "offboard": r["offboard"], "nominal": r["nominal"],
             "steps": len(r["steps"]), "in_game": in_game,
             "live_in_game": r["live_in_game"] - base,
@@ -826,8 +828,9 @@ def table(rep):
         out.append("| game | board | peak heap .mpy | peak heap .py | grew past 96 KB .mpy "
                    "/ 128 KB .py | live in game .mpy | worst pass in play or menu, board | "
                    "boot | entering the game | leaving (save) | one gc.collect() | "
-                   "one full frame (fill + show) | passes (in game) |")
-        out.append("|" + "---|" * 13)
+                   "one full frame (fill + show) | idle pass in game (median) | "
+                   "passes (in game) |")
+        out.append("|" + "---|" * 14)
         for row in rep["apps"]:
             m = row.get("mpy") or {}
             p = row.get("py") or {}
@@ -838,7 +841,7 @@ def table(rep):
                 x = ph.get(name)
                 return "%.0f ms" % x[0] if x else "n/a"
             out.append("| %s | %s | %s | %s | %s | %s | %.1f ms (%s) | %s | %s | %s | "
-                       "%.0f ms | %.0f ms | %d (%d) |" % (
+                       "%.0f ms | %.0f ms | %.1f ms | %d (%d) |" % (
                            row["game"], row["profile"],
                            kb(m["peak"]) if m else "n/a", kb(p["peak"]) if p else "n/a",
                            " / ".join(["**yes**" if x.get("grew") else ("no" if x else "n/a")
@@ -846,7 +849,8 @@ def table(rep):
                            kb(m["live_in_game"]) if m else "n/a",
                            w.get("worst_ms", 0), w.get("worst_what", ""),
                            phase("boot"), phase("enter"), phase("leave"),
-                           m.get("gc_ms", 0), m.get("frame_ms", 0), m.get("steps", 0),
+                           m.get("gc_ms", 0), m.get("frame_ms", 0), m.get("idle_ms", 0),
+                           m.get("steps", 0),
                            m.get("in_game", 0)))
     out.append("")
     out.append("Heap self-test (cap %d B, GC total %d B): reserve in mem_free measured "

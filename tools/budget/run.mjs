@@ -368,6 +368,8 @@ async function app(sc) {
       ref.steps[i].ms = Math.min(ref.steps[i].ms, s.ms);
     });
     ref.make.ms = Math.min(ref.make.ms, r.make.ms);
+    ref.gc_ms = Math.min(ref.gc_ms, r.gc_ms);
+    ref.frame_ms = Math.min(ref.frame_ms, r.frame_ms);
   }
   return ref;
 }
