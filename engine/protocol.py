@@ -4,6 +4,10 @@
 (``tools/ptp.py``) and on a board over USB serial. Every answer starts with
 ``= `` (success) or ``? `` (error) and ends with an empty line. A bad line
 never changes the game and never ends the session.
+
+Memory: on a board the garbage one line makes counts as much as what stays
+live, so answers are written as pieces into one list and joined once, and
+nothing builds a copy of what the state already holds.
 """
 
 from engine import registry
@@ -16,36 +20,61 @@ HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
 MAX_LINE = 4096
 
 
-def _json_str(s):
-    out = ['"']
+def _str(out, s):
+    # nearly every string is a plain token: add it as it is (min() runs in C)
+    if '"' not in s and "\\" not in s and (not s or min(s) >= " "):
+        out.append('"')
+        out.append(s)
+        out.append('"')
+        return
+    out.append('"')
     for ch in s:
         if ch == '"' or ch == "\\":
             out.append("\\" + ch)
-        elif ord(ch) < 32:
+        elif ch < " ":
             out.append("\\u%04x" % ord(ch))
         else:
             out.append(ch)
     out.append('"')
-    return "".join(out)
+
+
+def _write(out, v):
+    """Append the JSON text of ``v`` to the list ``out``, piece by piece."""
+    if v is None:
+        out.append("null")
+    elif v is True:
+        out.append("true")
+    elif v is False:
+        out.append("false")
+    elif isinstance(v, int):
+        out.append(str(v))
+    elif isinstance(v, str):
+        _str(out, v)
+    elif isinstance(v, dict):
+        c = "{"
+        for k in v:
+            out.append(c)
+            _str(out, k)
+            out.append(":")
+            _write(out, v[k])
+            c = ","
+        out.append("}" if c == "," else "{}")
+    elif isinstance(v, (list, tuple)):
+        c = "["
+        for x in v:
+            out.append(c)
+            _write(out, x)
+            c = ","
+        out.append("]" if c == "," else "[]")
+    else:
+        raise TypeError("cannot write %r as JSON" % (v,))
 
 
 def to_json(v):
     """A compact JSON text for dicts, lists, str, int, bool and None."""
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _json_str(v)
-    if isinstance(v, dict):
-        return "{" + ",".join([_json_str(k) + ":" + to_json(v[k]) for k in v]) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ",".join([to_json(x) for x in v]) + "]"
-    raise TypeError("cannot write %r as JSON" % (v,))
+    out = []
+    _write(out, v)
+    return "".join(out)
 
 
 def _line(msg):
@@ -77,6 +106,9 @@ class Session:
     every line short (a board on USB serial, the device-budget runner) passes
     ``auto=False`` and sends one ``sample`` per such node instead, as the
     app deals one node per loop pass.
+
+    Commands are the ``cmd_*`` functions, called as ``cmd(self, words)``
+    with the whole split line (looked up on the class: no bound method).
     """
 
     def __init__(self, seed=None, auto=True):
@@ -94,10 +126,10 @@ class Session:
             if not words or words[0].startswith("#"):
                 return "= \n\n"
             cmd = words[0]
-            fn = getattr(self, "cmd_" + cmd, None) if cmd in HELP else None
+            fn = getattr(Session, "cmd_" + cmd, None) if cmd in HELP else None
             if fn is None:
                 raise ValueError("unknown command %r (try help)" % cmd)
-            return "= " + fn(words[1:]) + "\n\n"
+            return "".join(("= ", fn(self, words), "\n\n"))
         except (ValueError, IllegalMove) as e:
             return "? " + _line(str(e) or "error") + "\n\n"
         except MemoryError:
@@ -107,42 +139,52 @@ class Session:
             # the tests assert this answer never appears
             return "? internal error: %s\n\n" % _line("%s %s" % (type(e).__name__, e))
 
-    def _game(self):
+    def _game(self, words):
+        """The game, for a command that takes no arguments."""
+        if len(words) > 1:
+            raise ValueError("unexpected %r" % words[1])
         if self.state is None:
             raise ValueError("no game: start one with new <id>")
         return self.state
 
-    def _none(self, args):
-        if args:
-            raise ValueError("unexpected %r" % args[0])
-
-    def _auto(self):
-        """Sample deal-like chance nodes the player never decides about."""
+    def _auto(self, said):
+        """Sample deal-like chance nodes the player never decides about;
+        ``said`` is the answer so far, the outcomes are added to it."""
         st = self.state
-        out = []
         while self.auto and st.to_move() == CHANCE and st.auto_chance():
-            out.append(self._sample())
-        return out
+            said += " " + self._sample()
+        return said
 
     def _sample(self):
+        # the same draw as Rng.weighted over the weights, without a list
         st = self.state
         outs = st.chance_outcomes()
-        i = self.rng.weighted([o[1] for o in outs])
-        st.apply_action(outs[i][0])
-        return st.token(outs[i][0])
+        r = 0
+        for o in outs:
+            r += o[1]
+        r = self.rng.randrange(r)
+        for o in outs:
+            r -= o[1]
+            if r < 0:
+                break
+        else:
+            raise ValueError("chance weights must be positive")
+        st.apply_action(o[0])
+        return st.token(o[0])
 
     # ---- commands ---------------------------------------------------------
-    def cmd_help(self, args):
+    def cmd_help(self, words):
         return " ".join(HELP)
 
-    def cmd_games(self, args):
-        self._none(args)
+    def cmd_games(self, words):
+        if len(words) > 1:
+            raise ValueError("unexpected %r" % words[1])
         return " ".join(registry.available())
 
-    def cmd_new(self, args):
-        if not args:
+    def cmd_new(self, words):
+        if len(words) < 2:
             raise ValueError("usage: new <id> [key=value ...]")
-        opts = parse_options(args[1:])
+        opts = parse_options(words[2:])
         seed = opts.pop("seed", None)
         if seed is not None:
             try:
@@ -151,90 +193,101 @@ class Session:
                 raise ValueError("seed=%s: expected a whole number" % seed)
             if not 0 <= seed <= 0xFFFFFFFF:
                 raise ValueError("seed=%d: expected 0..4294967295" % seed)
-        st = registry.new(args[0], opts)   # raises before anything changes
+        st = registry.new(words[1], opts)   # raises before anything changes
         if seed is None:
             # drawn from the session's generator: random on a board (seeded
             # from os.urandom), reproducible under ``ptp.py --seed N``
             seed = self.rng.next32()
         self.state = st
         self.rng.seed(seed)
-        self._auto()
-        return "%s seed=%d" % (st.GAME, seed)
+        return self._auto("%s seed=%d" % (st.GAME, seed))
 
-    def cmd_to_move(self, args):
-        self._none(args)
-        return who(self._game())
+    def cmd_to_move(self, words):
+        return who(self._game(words))
 
-    def cmd_legal(self, args):
-        self._none(args)
-        st = self._game()
+    def cmd_legal(self, words):
+        st = self._game(words)
+        out = []
         if st.to_move() != CHANCE:
-            return " ".join(st.legal())
+            for a in st.legal_actions():
+                out.append(st.token(a))
+            return " ".join(out)
         outs = st.chance_outcomes()
         total = 0
         for o in outs:
             total += o[1]
-        parts = []
-        for a, w in outs:
-            g = _gcd(w, total)
-            parts.append("%s:%d/%d" % (st.token(a), w // g, total // g))
-        return " ".join(parts)
+        for o in outs:
+            g = _gcd(o[1], total)
+            out.append("%s:%d/%d" % (st.token(o[0]), o[1] // g, total // g))
+        return " ".join(out)
 
-    def cmd_play(self, args):
-        if len(args) != 1:
+    def cmd_play(self, words):
+        if len(words) != 2:
             raise ValueError("usage: play <token>")
-        st = self._game()
-        st.apply(args[0])
-        return " ".join([args[0]] + self._auto())
+        st = self._game(())
+        st.apply(words[1])
+        return self._auto(words[1])
 
-    def cmd_sample(self, args):
-        self._none(args)
-        st = self._game()
+    def cmd_sample(self, words):
+        st = self._game(words)
         if st.to_move() != CHANCE:
             raise ValueError("not a chance node (to_move is %s)" % who(st))
-        return " ".join([self._sample()] + self._auto())
+        return self._auto(self._sample())
 
-    def cmd_state(self, args):
-        self._none(args)
-        st = self._game()
+    def cmd_state(self, words):
+        # the three common fields, then the game's own, written straight
+        # from fields() (the tests hold that it never repeats these keys)
+        st = self._game(words)
+        out = ['{"game":']
+        _str(out, st.GAME)
+        out.append(',"to_move":')
         t = st.to_move()
-        d = {"game": st.GAME,
-             "to_move": "chance" if t == CHANCE else ("over" if t == OVER else t),
-             "scores": st.scores()}
+        out.append('"chance"' if t == CHANCE else '"over"' if t == OVER else str(t))
+        out.append(',"scores":')
+        _write(out, st.scores())
         f = st.fields()
         for k in f:
-            d[k] = f[k]
-        return to_json(d)
+            out.append(",")
+            _str(out, k)
+            out.append(":")
+            _write(out, f[k])
+        out.append("}")
+        return "".join(out)
 
-    def cmd_score(self, args):
-        self._none(args)
-        return " ".join([str(s) for s in self._game().scores()])
+    def cmd_score(self, words):
+        out = []
+        for s in self._game(words).scores():
+            out.append(str(s))
+        return " ".join(out)
 
-    def cmd_show(self, args):
-        self._none(args)
-        return self._game().render()
+    def cmd_show(self, words):
+        return self._game(words).render()
 
-    def cmd_undo(self, args):
+    def cmd_undo(self, words):
         """Take back the last move and the chance outcomes that followed it,
         so an undo can never re-roll a die or re-draw from a bag."""
-        self._none(args)
-        st = self._game()
-        hist = st.history()
-        i = len(hist) - 1
-        while i >= 0 and hist[i][1]:
-            i -= 1
+        st = self._game(words)
+        # read the packed history in place (2 bytes an action, chance bit
+        # high) instead of building history()'s list of tuples
+        h = st.hist
+        i = len(h) - 2
+        while i >= 0 and h[i] & 0x80:
+            i -= 2
         if i < 0:
             raise ValueError("nothing to undo")
-        undone = st.token(hist[i][0])
-        for _ in range(len(hist) - i):
+        undone = st.token((h[i] << 8) | h[i + 1])
+        for _ in range((len(h) - i) // 2):
             st.undo()
         return undone
 
-    def cmd_history(self, args):
-        self._none(args)
-        st = self._game()
-        return " ".join([st.token(h[0]) for h in st.history()])
+    def cmd_history(self, words):
+        st = self._game(words)
+        h = st.hist
+        out = []
+        for i in range(0, len(h), 2):
+            out.append(st.token(((h[i] << 8) | h[i + 1]) & 0x7FFF))
+        return " ".join(out)
 
-    def cmd_quit(self, args):
+    def cmd_quit(self, words):
         self.done = True
         return ""
