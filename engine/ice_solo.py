@@ -201,6 +201,44 @@ def clear_line(s, t, targets):
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
 
+def walk_clear(s, t, mark, bit):
+    """Line of sight from ``s`` to ``t`` (8-wide indices), as
+    :func:`clear_line` decides it, by walking only the cells the segment
+    crosses: False if one of them (not ``t``) has ``bit`` set in ``mark``.
+    The segment leaves a cell through a side or, exactly at a corner,
+    diagonally (the two cells that only touch that corner are skipped). The
+    k-th side crossing of the columns comes at parameter (2k+1)/(2|DX|) and
+    of the rows at (2k+1)/(2|DY|); comparing the cross-multiplied numerators
+    keeps it exact."""
+    c = s & 7
+    r = s >> 3
+    dx = (t & 7) - c
+    dy = (t >> 3) - r
+    sx = 1 if dx > 0 else -1
+    sy = 8 if dy > 0 else -8
+    ax = dx if dx > 0 else -dx
+    ay = dy if dy > 0 else -dy
+    i = 0
+    j = 0
+    cell = s
+    while i < ax or j < ay:
+        vx = (2 * i + 1) * ay if i < ax else -1
+        vy = (2 * j + 1) * ax if j < ay else -1
+        if vy < 0 or (vx >= 0 and vx < vy):
+            cell += sx
+            i += 1
+        elif vx < 0 or vy < vx:
+            cell += sy
+            j += 1
+        else:
+            cell += sx + sy
+            i += 1
+            j += 1
+        if cell != t and mark[cell] & bit:
+            return False
+    return True
+
+
 def _ci(cols, c):
     """Index of colour ``c`` in the variant's colour list, or -1."""
     i = CIX[c & 15]
@@ -357,19 +395,39 @@ class Game(State):
         return p
 
     def _tower_moves(self, first):
-        """Legal towering moves; with ``first`` stop at the first one."""
-        out = []
-        cache = {}
-        for s in range(64):
-            p = self._loose(s)
-            if p == NONE:
+        """Legal towering moves; with ``first`` stop at the first one.
+
+        One pass marks, per field cell, the kinds of loose piece that could
+        land there (a bit per kind: 4 colours x medium/small), then each
+        candidate move walks only the cells its segment crosses."""
+        lo = self.lo
+        hi = self.hi
+        mark = bytearray(64)
+        bare = bytearray()          # cells of bare larges
+        topped = bytearray()        # cells of a large with a medium
+        for t in range(64):
+            q = lo[t]
+            if q == NONE or q & 3 != 3:
                 continue
-            tg = cache.get(p)
-            if tg is None:
-                tg = self._targets(p)
-                cache[p] = tg
-            for t in tg:
-                if clear_line(s, t, tg):
+            if hi[t] == NONE:       # a bare large: mediums of other colours
+                mark[t] = 0x0F & ~(1 << CIX[q >> 2])
+                bare.append(t)
+            else:                   # large + medium: smalls of other colours
+                mark[t] = 0xF0 & ~(16 << CIX[hi[t] >> 2])
+                topped.append(t)
+        out = []
+        for s in range(64):
+            p = lo[s]
+            if p == NONE or hi[s] != NONE or p & 3 == 3:
+                continue
+            if p & 3 == 2:
+                bit = 1 << CIX[p >> 2]
+                cand = bare
+            else:
+                bit = 16 << CIX[p >> 2]
+                cand = topped
+            for t in cand:
+                if mark[t] & bit and walk_clear(s, t, mark, bit):
                     out.append(s * 64 + t)
                     if first:
                         return out
