@@ -87,12 +87,21 @@ class Display:
     scroll past the edges), ``get(x, y)``, ``fill(c)``, ``clear()``,
     ``rect(x, y, w, h, c)``; or write ``frame[y * width + x]`` directly.
     Then ``show()``.
+
+    ``show`` keeps, per palette index, the colour already scaled to the
+    brightness in use and its channel total, and the frame's total current
+    as it goes; so a frame that changed in a few pixels costs a compare per
+    row (in C) and a little work per changed pixel. Only a new brightness,
+    a palette change or a frame that does not fit the power budget at the
+    wanted brightness (or did not last time) re-fits the scale and rewrites
+    every LED. The bytes sent are the same either way.
     """
 
     __slots__ = ("pixels", "width", "height", "n", "frame", "map",
                  "palette", "budget_ma", "ma_channel", "idle_ma",
-                 "_brightness", "_shown", "_dirty", "_counts", "_scaled",
-                 "_pal_version", "scale", "last_ma", "shows")
+                 "_brightness", "_shown", "_dirty", "_counts", "_col",
+                 "_units", "_units_total", "_rows", "_key", "_fill", "_fillc",
+                 "_np", "_pal_version", "scale", "last_ma", "shows")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
@@ -103,9 +112,22 @@ class Display:
             width, height = height, width
         self.width = width
         self.height = height
-        self.n = width * height
-        self.frame = bytearray(self.n)
-        self._shown = bytearray(self.n)
+        n = width * height
+        self.n = n
+        self.frame = bytearray(n)
+        self._shown = bytearray(n)
+        # one view per row of the frame and of what is shown, made once:
+        # comparing two views is one C call, and needs no new object
+        fv = memoryview(self.frame)
+        sv = memoryview(self._shown)
+        rows = []
+        for y in range(height):
+            rows.append(fv[y * width:(y + 1) * width])
+            rows.append(sv[y * width:(y + 1) * width])
+        self._rows = rows
+        self._fill = bytearray(n)   # a whole frame of colour _fillc, for fill()
+        self._fillc = 0
+        self._key = bytearray(1)    # the index being counted
         self.palette = palette if palette is not None else Palette()
         self.budget_ma = budget_ma
         self.ma_channel = ma_channel
@@ -114,8 +136,11 @@ class Display:
         self._dirty = True     # the LEDs' state is unknown until first show
         # one slot per possible byte, so an index past the palette shows
         # as off instead of raising in the middle of a frame
-        self._counts = [0] * 256    # pixels per palette index this frame
-        self._scaled = [0] * 256    # palette scaled for this frame
+        self._counts = [0] * 256    # pixels per palette index (when fitting)
+        self._col = [0] * 256       # each index's colour at ``scale``
+        self._units = [0] * 256     # and its channel total (r + g + b)
+        self._units_total = 0       # channel total of the frame shown
+        self._np = 0                # palette entries in the tables
         self._pal_version = -1
         self.scale = 0      # brightness actually used for the last frame
         self.last_ma = 0    # modelled current of the last frame (mA)
@@ -132,18 +157,39 @@ class Display:
         return 0
 
     def fill(self, c):
-        f = self.frame
-        for i in range(self.n):
-            f[i] = c
+        # a copy from a buffer of that colour (in C); the buffer is redone
+        # only when the colour differs from the last fill's
+        fb = self._fill
+        if c != self._fillc:
+            for i in range(self.n):
+                fb[i] = c
+            self._fillc = c
+        self.frame[:] = fb
 
     def clear(self):
         self.fill(0)
 
     def rect(self, x, y, w, h, c):
         """A filled rectangle, clipped to the panel."""
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                self.pixel(xx, yy, c)
+        W = self.width
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > W:
+            w = W - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return
+        f = self.frame
+        i = y * W + x
+        for _ in range(h):
+            for j in range(i, i + w):
+                f[j] = c
+            i += W
 
     # ---- brightness ------------------------------------------------------
     @property
@@ -166,29 +212,43 @@ class Display:
     # ---- output ----------------------------------------------------------
     def show(self):
         """Send the frame if it changed; True if the LEDs were written."""
-        pal = self.palette
-        if pal.version != self._pal_version:
+        if self.palette.version != self._pal_version:
             self._palette_changed()
-        elif not self._dirty and self.frame == self._shown:
-            return False
-        frame = self.frame
-        shown = self._shown
-        self._dirty = False
-        counts = self._counts
-        for i in range(256):
-            counts[i] = 0
-        # index loops, not ``for c in frame``: no iterator object per frame
-        for i in range(self.n):
-            counts[frame[i]] += 1
-        self._fit()
-        scaled = self._scaled
-        px = self.pixels
-        m = self.map
-        for i in range(self.n):
-            c = frame[i]
-            shown[i] = c
-            px[m[i]] = scaled[c]
-        px.show()
+        if self._dirty:
+            self._refit()
+        else:
+            frame = self.frame
+            if frame == self._shown:
+                return False
+            shown = self._shown
+            col = self._col
+            units = self._units
+            px = self.pixels
+            m = self.map
+            rows = self._rows
+            w = self.width
+            total = self._units_total
+            i = 0
+            for r in range(0, len(rows), 2):
+                if rows[r] != rows[r + 1]:
+                    for j in range(i, i + w):
+                        c = frame[j]
+                        o = shown[j]
+                        if c != o:
+                            shown[j] = c
+                            total += units[c] - units[o]
+                            px[m[j]] = col[c]
+                i += w
+            self._units_total = total
+            ma = self.ma_channel
+            if (self.scale < self._brightness or
+                    total * ma > (self.budget_ma - self.idle_ma * self.n) * 255):
+                # dimmed last time (may brighten now) or over budget now:
+                # fit again; the pixels written above are rewritten
+                self._refit()
+            else:
+                self.last_ma = (total * ma + 254) // 255 + self.idle_ma * self.n
+        self.pixels.show()
         self.shows += 1
         return True
 
@@ -196,28 +256,47 @@ class Display:
         if len(self.palette.rgb) > 256:
             raise ValueError("a palette holds at most 256 colours")
         self._pal_version = self.palette.version
+        self._dirty = True
+
+    def _count(self):
+        # pixels per palette index: bytearray.count is C where it exists
+        frame = self.frame
+        counts = self._counts
+        np = len(self.palette.rgb)
+        key = self._key
+        try:
+            for i in range(np):
+                key[0] = i
+                counts[i] = frame.count(key)
+        except (AttributeError, TypeError):
+            for i in range(np):
+                counts[i] = 0
+            for i in range(self.n):
+                c = frame[i]
+                if c < np:
+                    counts[c] += 1
 
     def _scale_to(self, s):
-        # the palette at brightness s; returns the frame's channel total
+        """The frame's channel total with the palette at brightness ``s``
+        (from the counts of the last fit)."""
         rgb = self.palette.rgb
         counts = self._counts
-        scaled = self._scaled
         units = 0
         for i in range(len(rgb)):
-            v = rgb[i]
-            r = _dim(v >> 16, s)
-            g = _dim((v >> 8) & 255, s)
-            b = _dim(v & 255, s)
-            scaled[i] = (r << 16) | (g << 8) | b
-            if counts[i]:
-                units += counts[i] * (r + g + b)
+            k = counts[i]
+            if k:
+                v = rgb[i]
+                units += k * (_dim(v >> 16, s) + _dim((v >> 8) & 255, s) +
+                              _dim(v & 255, s))
         return units
 
-    def _fit(self):
+    def _refit(self):
         # The brightest scale <= the wanted brightness whose modelled
         # current fits the budget. Most frames fit as they are (one palette
         # pass); otherwise a binary search, about 8 passes over the palette,
-        # never over the pixels.
+        # never over the pixels. Then every LED is written.
+        self._dirty = False
+        self._count()
         idle = self.idle_ma * self.n
         room = (self.budget_ma - idle) * 255   # channel units * ma_channel
         ma = self.ma_channel
@@ -233,9 +312,33 @@ class Display:
                 else:
                     hi = mid - 1
             s = lo
-        units = self._scale_to(s)
+        # the tables for scale s
+        rgb = self.palette.rgb
+        col = self._col
+        units = self._units
+        counts = self._counts
+        total = 0
+        for i in range(len(rgb)):
+            v = rgb[i]
+            r = _dim(v >> 16, s)
+            g = _dim((v >> 8) & 255, s)
+            b = _dim(v & 255, s)
+            col[i] = (r << 16) | (g << 8) | b
+            units[i] = r + g + b
+            total += counts[i] * (r + g + b)
+        for i in range(len(rgb), self._np):   # a smaller palette than before
+            col[i] = 0
+            units[i] = 0
+        self._np = len(rgb)
         self.scale = s
-        self.last_ma = (units * ma + 254) // 255 + idle
+        self._units_total = total
+        self.last_ma = (total * ma + 254) // 255 + idle
+        frame = self.frame
+        px = self.pixels
+        m = self.map
+        for i in range(self.n):
+            px[m[i]] = col[frame[i]]
+        self._shown[:] = frame
 
 
 def _dim(v, s):
