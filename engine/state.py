@@ -27,30 +27,67 @@ class IllegalMove(ValueError):
     """A move or outcome the state refuses. The state is left untouched."""
 
 
+def seldom():
+    """engine/seldom.py (messages, save headers, rare checks): loaded when
+    needed and, on a board, forgotten again at once, so its code does not
+    stay in the heap while a game is played. (A desktop keeps it: there an
+    import costs time, not memory.)"""
+    import sys
+    mod = __import__("engine.seldom", None, None, ("unpack",))
+    if sys.implementation.name != "cpython":
+        del sys.modules["engine.seldom"]
+        try:
+            delattr(sys.modules["engine"], "seldom")
+        except (AttributeError, KeyError, TypeError):
+            pass
+    return mod
+
+
 def opt_choice(opts, key, choices, default):
     """Pop ``key`` from ``opts``; it must be one of ``choices``."""
     v = opts.pop(key, default)
     if v not in choices:
-        raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
+        seldom().opt_choice(key, v, choices)
     return v
 
 
 def opt_int(opts, key, lo, hi, default):
-    """Pop ``key`` as an int in ``lo..hi``."""
+    """Pop ``key`` as an int in ``lo..hi`` (plain digits: no sign, space or
+    leading zero; anything else goes through the full check)."""
     v = opts.pop(key, None)
     if v is None:
         return default
-    try:
+    if v.isdigit():
         n = int(v)
-    except ValueError:
-        n = None
-    if n is None or not lo <= n <= hi or str(n) != v.lstrip("+"):
-        raise ValueError("%s=%s: expected a whole number %d..%d" % (key, v, lo, hi))
-    return n
+        if lo <= n <= hi and str(n) == v:
+            return n
+    return seldom().opt_int(key, v, lo, hi)
+
+
+def parse_options(words):
+    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
+    opts = {}
+    for w in words:
+        i = w.find("=")
+        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
+            seldom().bad_word(w, opts)
+        opts[w[:i]] = w[i + 1:]
+    return opts
 
 
 class State:
-    """Base class. Construct through :func:`engine.registry.new`."""
+    """Base class. Construct through :func:`engine.registry.new`.
+
+    A game fills in ``_init()`` (the initial position from the configured
+    options), ``_apply(a)`` (a legal action, already checked), ``to_move()``
+    (a player index, :data:`CHANCE` or :data:`OVER`), ``legal_actions()``
+    (empty at chance or over), ``token(a)`` (action -> text),
+    ``action(tok)`` (text -> action, :class:`IllegalMove` if malformed),
+    ``scores()`` (one int per player) and ``render()`` (a short text
+    picture); a snapshot game (``UNDO_DEPTH``) also ``_pack``/``_restore``.
+    The hooks below have defaults. (The required ones have no stubs here:
+    on a board every method is heap, so a missing one is an AttributeError.)
+    """
 
     GAME = ""          # registry id
     OPTIONS = ()       # option names, for messages and docs
@@ -66,63 +103,29 @@ class State:
         self.options = " ".join(["%s=%s" % (k, opts[k]) for k in sorted(opts)])
         self._configure(opts)
         if opts:
-            raise ValueError("unknown option %s for %s (options: %s)"
-                             % (sorted(opts)[0], self.GAME,
-                                ", ".join(self.OPTIONS) or "none"))
+            seldom().unknown(self, opts)
         self.hist = bytearray()
         self._snaps = []
         self._init()
 
-    # ---- hooks a game fills in -------------------------------------------
+    # ---- hooks with defaults ----------------------------------------------
     def _configure(self, opts):
         """Pop and validate the game's options from ``opts`` (a dict of str)."""
 
-    def _init(self):
-        """Set up the initial position from the configured options."""
-        raise NotImplementedError
-
-    def _apply(self, a):
-        """Apply a legal action (already checked)."""
-        raise NotImplementedError
-
-    def to_move(self):
-        """A player index, :data:`CHANCE` or :data:`OVER`."""
-        raise NotImplementedError
-
     def num_players(self):
         return 1
-
-    def legal_actions(self):
-        """The current player's legal actions (empty at chance or over)."""
-        raise NotImplementedError
 
     def chance_outcomes(self):
         """At a chance node: ``[(action, weight), ...]`` with weights > 0."""
         return []
 
-    def token(self, a):
-        """Action -> text token."""
-        raise NotImplementedError
-
-    def action(self, tok):
-        """Text token -> action; raise :class:`IllegalMove` if malformed."""
-        raise NotImplementedError
-
     def why_illegal(self, a):
         """A specific reason an action is illegal here, or None."""
         return None
 
-    def scores(self):
-        """Current scores, one int per player."""
-        raise NotImplementedError
-
     def fields(self):
         """The game's own fields for the protocol's ``state`` JSON (a dict)."""
         return {}
-
-    def render(self):
-        """A short text picture of the position."""
-        raise NotImplementedError
 
     def auto_chance(self):
         """True if this chance node is bookkeeping (a deal) that a front end
@@ -153,7 +156,7 @@ class State:
         else:
             ok = a in self.legal_actions()
         if not ok:
-            raise IllegalMove(self._refusal(a))
+            seldom().refusal(self, a)
         if self.UNDO_DEPTH:
             self._snaps.append(self._pack())
             if len(self._snaps) > self.UNDO_DEPTH:
@@ -163,15 +166,6 @@ class State:
         a |= _CHANCE_BIT if who == CHANCE else 0
         self.hist.append(a >> 8)
         self.hist.append(a & 0xFF)
-
-    def _refusal(self, a):
-        # the action may come from a corrupt save, where no token names it
-        # and why_illegal/token may index out of range: the refusal must
-        # still be an IllegalMove, never an IndexError
-        try:
-            return self.why_illegal(a) or "%s is not legal now" % self.token(a)
-        except Exception:
-            return "action %d is not legal now" % a
 
     def history(self):
         """``[(action, was_chance), ...]`` oldest first."""
@@ -203,30 +197,17 @@ class State:
         self.hist = bytearray(hist)
 
     def _pack(self):
-        """The body of ``serialize``. Snapshot games pack their position."""
+        """The body of ``serialize``. Snapshot games pack their position
+        and ``_restore`` it (raising ValueError, the state unchanged, if it
+        is not valid)."""
         return bytes(self.hist)
-
-    def _restore(self, body):
-        """Snapshot games: set the position from ``_pack`` output; raise
-        ValueError (leaving the state as it was) if it is not valid."""
-        raise NotImplementedError
 
     def _unpack(self, body):
         """Restore from ``_pack`` output, checking every action is legal."""
         if self.UNDO_DEPTH:
             self._restore(body)
-            return
-        if len(body) % 2:
-            raise ValueError("history has an odd length")
-        for i in range(0, len(body), 2):
-            a = (body[i] << 8) | body[i + 1]
-            chance = a & _CHANCE_BIT
-            if bool(chance) != (self.to_move() == CHANCE):
-                raise ValueError("history does not fit the game")
-            try:
-                self.apply_action(a & 0x7FFF)
-            except IllegalMove as e:
-                raise ValueError("history holds an illegal action: %s" % e)
+        else:
+            seldom().unpack(self, body)
 
     def serialize(self):
         """Compact bytes: magic, format, game id, options, game body."""
@@ -237,44 +218,3 @@ class State:
 
     def __eq__(self, other):
         return isinstance(other, State) and self.serialize() == other.serialize()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __str__(self):
-        return self.render()
-
-
-def parse_options(words):
-    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
-    opts = {}
-    for w in words:
-        i = w.find("=")
-        if i <= 0 or i == len(w) - 1:
-            raise ValueError("bad option %r: expected key=value" % w)
-        k = w[:i]
-        if k in opts:
-            raise ValueError("option %s given twice" % k)
-        opts[k] = w[i + 1:]
-    return opts
-
-
-def split_header(data):
-    """Serialized bytes -> ``(game_id, options_text, body)``."""
-    if len(data) < 6 or data[:2] != _MAGIC:
-        raise ValueError("not a Pocket Pyramids state")
-    if data[2] != FORMAT:
-        raise ValueError("state format %d is not supported" % data[2])
-    n = data[3]
-    gid = bytes(data[4:4 + n])
-    p = 4 + n
-    if len(data) < p + 2:
-        raise ValueError("state is truncated")
-    m = (data[p] << 8) | data[p + 1]
-    opt = bytes(data[p + 2:p + 2 + m])
-    if len(opt) != m:
-        raise ValueError("state is truncated")
-    try:
-        return gid.decode(), opt.decode(), data[p + 2 + m:]
-    except UnicodeError:
-        raise ValueError("state header is not text")

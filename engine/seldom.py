@@ -1,0 +1,101 @@
+"""Engine code for seldom moments: a refused option or move, loading a
+save, listing the games. Every message text lives here.
+
+On a board this module is loaded for one call and forgotten again
+(:func:`engine.state.seldom`), so none of it stays in the heap while a game
+is played; the common paths in engine/state.py and engine/registry.py never
+load it.
+"""
+
+from engine.state import IllegalMove, CHANCE, FORMAT
+
+
+def opt_choice(key, v, choices):
+    raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
+
+
+def opt_int(key, v, lo, hi):
+    """The full check behind :func:`engine.state.opt_int`'s fast path."""
+    try:
+        n = int(v)
+    except ValueError:
+        n = None
+    if n is None or not lo <= n <= hi or str(n) != v.lstrip("+"):
+        raise ValueError("%s=%s: expected a whole number %d..%d" % (key, v, lo, hi))
+    return n
+
+
+def bad_word(w, opts):
+    """Why ``w`` cannot be one more ``key=value`` word after ``opts``."""
+    i = w.find("=")
+    if i <= 0 or i == len(w) - 1:
+        raise ValueError("bad option %r: expected key=value" % w)
+    raise ValueError("option %s given twice" % w[:i])
+
+
+def unknown(st, opts):
+    raise ValueError("unknown option %s for %s (options: %s)"
+                     % (sorted(opts)[0], st.GAME, ", ".join(st.OPTIONS) or "none"))
+
+
+def refusal(st, a):
+    # the action may come from a corrupt save, where no token names it
+    # and why_illegal/token may index out of range: the refusal must
+    # still be an IllegalMove, never an IndexError
+    try:
+        msg = st.why_illegal(a) or "%s is not legal now" % st.token(a)
+    except Exception:
+        msg = "action %d is not legal now" % a
+    raise IllegalMove(msg)
+
+
+def unpack(st, body):
+    """Replay a saved history on a fresh state, checking every action."""
+    if len(body) % 2:
+        raise ValueError("history has an odd length")
+    for i in range(0, len(body), 2):
+        a = (body[i] << 8) | body[i + 1]
+        if bool(a & 0x8000) != (st.to_move() == CHANCE):
+            raise ValueError("history does not fit the game")
+        try:
+            st.apply_action(a & 0x7FFF)
+        except IllegalMove as e:
+            raise ValueError("history holds an illegal action: %s" % e)
+
+
+def split_header(data):
+    """Serialized bytes -> ``(game_id, options_text, body)``."""
+    if len(data) < 6 or data[:2] != b"PP":
+        raise ValueError("not a Pocket Pyramids state")
+    if data[2] != FORMAT:
+        raise ValueError("state format %d is not supported" % data[2])
+    n = data[3]
+    gid = bytes(data[4:4 + n])
+    p = 4 + n
+    if len(data) < p + 2:
+        raise ValueError("state is truncated")
+    m = (data[p] << 8) | data[p + 1]
+    opt = bytes(data[p + 2:p + 2 + m])
+    if len(opt) != m:
+        raise ValueError("state is truncated")
+    try:
+        return gid.decode(), opt.decode(), data[p + 2 + m:]
+    except UnicodeError:
+        raise ValueError("state header is not text")
+
+
+def installed(pkg, names):
+    """Those of ``names`` that have a ``.py`` or ``.mpy`` file beside
+    ``pkg``'s ``__init__``. Lists the folder once instead of importing, so
+    asking costs no memory on a board."""
+    import os
+    import sys
+    if pkg not in sys.modules:
+        __import__(pkg)
+    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
+    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
+    return [n for n in names if n + ".mpy" in files or n + ".py" in files]
+
+
+def unknown_game(gid, games):
+    raise ValueError("unknown game %r (games: %s)" % (gid, " ".join(games)))
