@@ -119,37 +119,61 @@ def _gcd(a, b):
     return a
 
 
-def layer_weights(forbid_here, forbid_rest, counts):
+def layer_counts(forbid_here, forbid_rest, counts, total=None):
     """Exact weights of each colour index for the next cell of a layer:
     ``forbid_here`` is its forbidden colour index (or -1), ``forbid_rest``
     the per-colour counts of later cells' forbidden colours, ``counts`` the
-    pieces left per colour. Returns ``[(index, weight)]`` with weight > 0,
-    divided by their gcd."""
+    pieces left per colour. Returns ``[(index, count)]`` with count > 0: the
+    number of ways to finish the layer after that colour here. ``total``,
+    if known, is their sum (the count the previous cell's outcome had), and
+    saves counting the last colour."""
     out = []
     m = list(counts)
     rest = 0
     for x in forbid_rest:
         rest += x
-    g = 0
+    ok = []
     for d in range(len(m)):
         if d == forbid_here or not m[d]:
             continue
-        m[d] -= 1
         # Hall: no way to finish if a colour has more pieces left than
-        # cells that accept it; skip the count then (it would be 0)
-        w = 0
+        # cells that accept it; such a colour gets no outcome at all
+        m[d] -= 1
+        fits = True
         for c in range(len(m)):
             if m[c] + forbid_rest[c] > rest:
+                fits = False
                 break
-        else:
-            w = completions(forbid_rest, m)
         m[d] += 1
-        if w:
-            out.append((d, w))
-            g = _gcd(g, w)
-    if g > 1:
-        out = [(d, w // g) for d, w in out]
+        if fits:
+            ok.append(d)
+    got = 0
+    for i in range(len(ok)):
+        d = ok[i]
+        if total is not None and i == len(ok) - 1:
+            w = total - got
+        else:
+            m[d] -= 1
+            w = completions(forbid_rest, m)
+            m[d] += 1
+        got += w
+        out.append((d, w))
     return out
+
+
+def reduce_weights(counts):
+    """``[(x, w)]`` with the weights divided by their gcd."""
+    g = 0
+    for x, w in counts:
+        g = _gcd(g, w)
+    if g > 1:
+        return [(x, w // g) for x, w in counts]
+    return counts
+
+
+def layer_weights(forbid_here, forbid_rest, counts):
+    """:func:`layer_counts` divided by their gcd (the chance weights)."""
+    return reduce_weights(layer_counts(forbid_here, forbid_rest, counts))
 
 
 def is_clean(st):
@@ -273,7 +297,8 @@ class Game(State):
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv", "fc", "_dw", "_base", "_base_n")
+                 "memo", "_mv", "fc", "_dw", "_dc", "_ctot", "_base",
+                 "_base_n")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -314,6 +339,8 @@ class Game(State):
         self._mv = -1           # cached "some move exists" (-1: unknown)
         self.fc = None          # deal: forbidden colours of the cells after pos
         self._dw = None         # deal: this node's weights, once worked out
+        self._dc = None         # ... and the counts they came from
+        self._ctot = None       # deal: this node's total count, if known
         if self.start_grid is not None:
             b = self.start_grid          # packed: height, then the pieces
             j = 0
@@ -628,10 +655,13 @@ class Game(State):
 
     def _deal_weights(self):
         """Weights for the medium or small at the current deal cell (kept
-        until the next action: listing and sampling a node cost one count)."""
+        until the next action: listing and sampling a node cost one count).
+        The count of the outcome taken here is the next node's total, so
+        the next node counts one colour fewer."""
         if self._dw is None:
             here = CIX[self.grid[self.pos][self.layer - 1] >> 2]
-            self._dw = layer_weights(here, self.fc, self.left)
+            self._dc = layer_counts(here, self.fc, self.left, self._ctot)
+            self._dw = reduce_weights(self._dc)
         return self._dw
 
     def _ndeal(self):
@@ -707,7 +737,16 @@ class Game(State):
     def _apply(self, a):
         ph = self.phase
         self._mv = -1
+        nxt = None
+        if ph == P_DEAL and self._dc is not None:
+            # the count of the outcome taken is the next node's total
+            c = CIX[(a - PLACE) >> 2]
+            for d, w in self._dc:
+                if d == c:
+                    nxt = w
         self._dw = None
+        self._dc = None
+        self._ctot = nxt
         if ph == P_SCATTER:
             if a == EMPTY:
                 self.left[12] -= 1
@@ -730,6 +769,7 @@ class Game(State):
             if self.pos == n:
                 self.pos = 0
                 self.layer += 1
+                self._ctot = None       # a new layer: its total is unknown
                 for i in range(len(self.cols)):
                     self.left[i] = 5
                 if self.layer == 3:

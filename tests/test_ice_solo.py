@@ -157,6 +157,20 @@ def test_hall_condition_is_exactly_when_a_layer_can_be_finished():
                 assert (completions(list(n), list(m)) > 0) == hall, (n, m)
 
 
+@pytest.mark.parametrize("opts", [{}, {"variant": 4, "quick": 1}])
+def test_deal_weights_with_the_carried_total_match_a_fresh_count(opts):
+    # a node's total is carried over from the previous outcome to save one
+    # count; a copy restored from the history has no carried total
+    st = new(**opts)
+    rng = Rng(5)
+    while st.to_move() == CHANCE:
+        outs = st.chance_outcomes()
+        fresh = registry.deserialize(st.serialize())
+        assert fresh._ctot is None
+        assert fresh.chance_outcomes() == outs
+        st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+
+
 def test_every_listed_deal_outcome_is_accepted_and_no_other():
     rng = Rng(77)
     st = new()
