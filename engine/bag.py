@@ -151,8 +151,10 @@ class Game(State):
 
     def counts(self):
         """``{token: left}`` for every kind the bag holds."""
-        return dict([(fmt_piece(self.kinds[i]), self.left[i])
-                     for i in range(len(self.kinds))])
+        d = {}
+        for i in range(len(self.kinds)):
+            d[fmt_piece(self.kinds[i])] = self.left[i]
+        return d
 
     def fields(self):
         return {"bag": self.name, "left": self.counts(),
@@ -160,8 +162,14 @@ class Game(State):
                 "drawn": [fmt_piece(p) for p in self.drawn]}
 
     def render(self):
-        left = " ".join(["%s:%d" % (fmt_piece(self.kinds[i]), self.left[i])
-                         for i in range(len(self.kinds))])
+        out = []
+        for i in range(len(self.kinds)):
+            out.append(fmt_piece(self.kinds[i]))
+            out.append(":%d" % self.left[i])
+            out.append(" ")
+        if out:
+            out.pop()
+        left = "".join(out)
         drawn = " ".join([fmt_piece(p) for p in self.drawn]) or "-"
         return "left %d  %s\ndrawn %s%s" % (self.remaining(), left, drawn,
                                             "  (drawing)" if self.pending else "")

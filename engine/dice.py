@@ -16,6 +16,8 @@ PIPS = {"pyramid": (1, 2, 3, 3, 4, 5), "d6": (1, 2, 3, 4, 5, 6)}
 ROLL = 0
 _FACE = 16     # action of face i is _FACE + i
 KEEP = 8       # past rolls kept for the history view
+# a rolling die's outcomes: one constant, so asking allocates nothing
+_OUTS = ((16, 1), (17, 1), (18, 1), (19, 1), (20, 1), (21, 1))
 
 
 class Game(State):
@@ -44,9 +46,7 @@ class Game(State):
         return [] if self.pending else [ROLL]
 
     def chance_outcomes(self):
-        if not self.pending:
-            return []
-        return [(_FACE + i, 1) for i in range(6)]
+        return _OUTS if self.pending else []
 
     def token(self, a):
         if a == ROLL:
@@ -122,6 +122,7 @@ class Game(State):
         return bytes(out)
 
     def _restore(self, body):
+        c = self.count
         try:
             pending = body[0]
             n = body[1]
@@ -132,18 +133,19 @@ class Game(State):
                 m = body[p]
                 past.append(bytes(body[p + 1:p + 1 + m]))
                 # a past roll is always complete: roll is refused mid-roll
-                if len(past[-1]) != m or m != self.count:
+                if len(past[-1]) != m or m != c:
                     raise IndexError
                 p += 1 + m
         except IndexError:
             raise ValueError("dice state is truncated or malformed")
-        if (len(rolled) != n or pending + n > self.count or
-                (pending and n + pending != self.count) or len(past) > KEEP or
+        if (len(rolled) != n or pending + n > c or
+                (pending and n + pending != c) or len(past) > KEEP or
                 (past and not n and not pending) or
-                (not pending and n and n != self.count)):
-            raise ValueError("dice state does not fit count=%d" % self.count)
-        for r in past + [rolled]:
-            for f in r:
-                if f > 5:
-                    raise ValueError("dice state has a bad face")
+                (not pending and n and n != c)):
+            raise ValueError("dice state does not fit count=%d" % c)
+        for r in past:
+            if max(r) > 5:
+                rolled = None
+        if rolled is None or (n and max(rolled) > 5):
+            raise ValueError("dice state has a bad face")
         self.pending, self.rolled, self.past = pending, rolled, past

@@ -40,7 +40,9 @@ def _str(out, s):
 
 def _write(out, v):
     """Append the JSON text of ``v`` to the list ``out``, piece by piece."""
-    if v is None:
+    if isinstance(v, str):
+        _str(out, v)
+    elif v is None:
         out.append("null")
     elif v is True:
         out.append("true")
@@ -48,8 +50,6 @@ def _write(out, v):
         out.append("false")
     elif isinstance(v, int):
         out.append(str(v))
-    elif isinstance(v, str):
-        _str(out, v)
     elif isinstance(v, dict):
         c = "{"
         for k in v:
@@ -60,6 +60,19 @@ def _write(out, v):
             c = ","
         out.append("}" if c == "," else "{}")
     elif isinstance(v, (list, tuple)):
+        if v and isinstance(v[0], str):
+            # a list of plain tokens (the usual case) is one join, in C
+            try:
+                j = '","'.join(v)
+            except TypeError:   # not all strings
+                j = None
+            # plain when the only quotes are the separators' two each
+            if (j is not None and "\\" not in j and (not j or min(j) >= " ")
+                    and j.count('"') == 2 * len(v) - 2):
+                out.append('["')
+                out.append(j)
+                out.append('"]')
+                return
         c = "["
         for x in v:
             out.append(c)
@@ -216,10 +229,14 @@ class Session:
         total = 0
         for o in outs:
             total += o[1]
+        sep = ""
         for o in outs:
             g = _gcd(o[1], total)
-            out.append("%s:%d/%d" % (st.token(o[0]), o[1] // g, total // g))
-        return " ".join(out)
+            out.append(sep)
+            out.append(st.token(o[0]))
+            out.append(":%d/%d" % (o[1] // g, total // g))
+            sep = " "
+        return "".join(out)
 
     def cmd_play(self, words):
         if len(words) != 2:
