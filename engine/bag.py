@@ -177,7 +177,22 @@ class Game(State):
     def _pack(self):
         return bytes((1 if self.pending else 0,)) + bytes(self.left) + bytes(self.drawn)
 
+    def _snap(self, a):
+        # a draw and its outcome are taken back in place (see _restore);
+        # only return, which forgets what was drawn, keeps a packed position
+        return self._pack() if a == RETURN else None
+
     def _restore(self, body):
+        if body is None:   # undo of a draw or of the item it drew
+            h = self.hist
+            a = ((h[-2] << 8) | h[-1]) & 0x7FFF
+            if a == DRAW:
+                self.pending = False
+            else:
+                self.left[self.kinds.find(bytes((a - _ITEM,)))] += 1
+                self.drawn = self.drawn[:-1]
+                self.pending = True
+            return
         k = len(self.kinds)
         if len(body) < 1 + k or body[0] > 1:
             raise ValueError("bag state is truncated or malformed")

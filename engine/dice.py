@@ -121,7 +121,16 @@ class Game(State):
             out += r
         return bytes(out)
 
+    def _snap(self, a):
+        # a face is taken back in place (see _restore): only a roll, which
+        # moves the last roll into the past, keeps a packed position
+        return self._pack() if a == ROLL else None
+
     def _restore(self, body):
+        if body is None:   # undo of a face
+            self.rolled = self.rolled[:-1]
+            self.pending += 1
+            return
         c = self.count
         try:
             pending = body[0]

@@ -158,7 +158,7 @@ class State:
         if not ok:
             seldom().refusal(self, a)
         if self.UNDO_DEPTH:
-            self._snaps.append(self._pack())
+            self._snaps.append(self._snap(a))
             if len(self._snaps) > self.UNDO_DEPTH:
                 self._snaps.pop(0)
                 self.hist = self.hist[2:]
@@ -201,6 +201,13 @@ class State:
         and ``_restore`` it (raising ValueError, the state unchanged, if it
         is not valid)."""
         return bytes(self.hist)
+
+    def _snap(self, a):
+        """Snapshot games: what to keep before applying ``a`` (its undo
+        calls ``_restore`` with it, the action still last in ``hist``). A
+        game that can take ``a`` back by itself keeps None there instead of
+        a whole packed position."""
+        return self._pack()
 
     def _unpack(self, body):
         """Restore from ``_pack`` output, checking every action is legal."""
