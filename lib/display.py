@@ -85,22 +85,27 @@ class Display:
 
     Drawing: ``pixel(x, y, c)`` (off-panel pixels are ignored, so text can
     scroll past the edges), ``get(x, y)``, ``fill(c)``, ``clear()``,
-    ``rect(x, y, w, h, c)``; or write ``frame[y * width + x]`` directly.
-    Then ``show()``.
+    ``rect(x, y, w, h, c)``, ``mask(bits, w, h, x, y, c, s)`` (a small
+    bitmap, e.g. a font glyph), ``blit(pic, w, h, x, y, s, ink)`` (a
+    picture of palette indices); or write ``frame[y * width + x]``
+    directly. Then ``show()``.
 
-    ``show`` keeps, per palette index, the colour already scaled to the
-    brightness in use and its channel total, and the frame's total current
-    as it goes; so a frame that changed in a few pixels costs a compare per
-    row (in C) and a little work per changed pixel. Only a new brightness,
-    a palette change or a frame that does not fit the power budget at the
-    wanted brightness (or did not last time) re-fits the scale and rewrites
-    every LED. The bytes sent are the same either way.
+    Speed: on the board every Python call and loop step costs, so the
+    helpers write the frame in one call each, and ``show`` keeps, per
+    palette index, the colour already scaled to the brightness in use. A
+    frame that changed in a few pixels costs a compare per row (in C) and
+    a little work per changed pixel, which also keeps the frame's current
+    up to date. Only a frame over the budget at the wanted brightness (or
+    one after a dimmed frame) counts its colours and fits the scale again;
+    a new brightness, palette or scale rewrites every LED. The bytes sent
+    are the same either way.
     """
 
     __slots__ = ("pixels", "width", "height", "n", "frame", "map",
                  "palette", "budget_ma", "ma_channel", "idle_ma",
                  "_brightness", "_shown", "_dirty", "_counts", "_col",
-                 "_units", "_units_total", "_rows", "_key", "_fill", "_fillc",
+                 "_units", "_total", "_rows", "_dark", "_key", "_fill",
+                 "_fillc", "_used", "_nu",
                  "_np", "_pal_version", "scale", "last_ma", "shows")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
@@ -125,6 +130,7 @@ class Display:
             rows.append(fv[y * width:(y + 1) * width])
             rows.append(sv[y * width:(y + 1) * width])
         self._rows = rows
+        self._dark = memoryview(bytearray(width))   # a row all off
         self._fill = bytearray(n)   # a whole frame of colour _fillc, for fill()
         self._fillc = 0
         self._key = bytearray(1)    # the index being counted
@@ -137,12 +143,14 @@ class Display:
         # one slot per possible byte, so an index past the palette shows
         # as off instead of raising in the middle of a frame
         self._counts = [0] * 256    # pixels per palette index (when fitting)
+        self._used = bytearray(256)  # the indices counted in the frame
+        self._nu = 0
         self._col = [0] * 256       # each index's colour at ``scale``
         self._units = [0] * 256     # and its channel total (r + g + b)
-        self._units_total = 0       # channel total of the frame shown
+        self._total = 0             # channel total of the frame shown
         self._np = 0                # palette entries in the tables
         self._pal_version = -1
-        self.scale = 0      # brightness actually used for the last frame
+        self.scale = -1     # brightness actually used for the last frame
         self.last_ma = 0    # modelled current of the last frame (mA)
         self.shows = 0      # frames sent to the LEDs
 
@@ -172,24 +180,132 @@ class Display:
     def rect(self, x, y, w, h, c):
         """A filled rectangle, clipped to the panel."""
         W = self.width
-        if x < 0:
-            w += x
-            x = 0
-        if y < 0:
-            h += y
-            y = 0
-        if x + w > W:
-            w = W - x
-        if y + h > self.height:
-            h = self.height - y
+        if x < 0 or y < 0 or x + w > W or y + h > self.height:
+            if x < 0:
+                w += x
+                x = 0
+            if y < 0:
+                h += y
+                y = 0
+            if x + w > W:
+                w = W - x
+            if y + h > self.height:
+                h = self.height - y
         if w <= 0 or h <= 0:
             return
         f = self.frame
         i = y * W + x
+        # (loops whose step is not a literal make a range object on
+        # MicroPython, so the row step is added by hand)
+        if w == 1:
+            for _ in range(h):
+                f[i] = c
+                i += W
+            return
+        if w == 2:
+            for _ in range(h):
+                f[i] = c
+                f[i + 1] = c
+                i += W
+            return
         for _ in range(h):
             for j in range(i, i + w):
                 f[j] = c
             i += W
+
+    def mask(self, bits, w, h, x, y, c, s=1):
+        """A ``w`` x ``h`` bitmap in colour ``c`` with its top-left at
+        (x, y): ``bits`` holds the rows top first, each row's leftmost
+        pixel in its high bit (bit ``w * h - 1`` is the top-left). Each set
+        bit is an ``s`` x ``s`` square; clear bits are left alone; off-panel
+        pixels are skipped."""
+        W = self.width
+        bit = 1 << (w * h - 1)
+        if x < 0 or y < 0 or x + w * s > W or y + h * s > self.height:
+            for row in range(h):
+                for col in range(w):
+                    if bits & bit:
+                        self.rect(x + col * s, y + row * s, s, s, c)
+                    bit >>= 1
+            return
+        f = self.frame
+        i = y * W + x
+        if s == 1:
+            for _ in range(h):
+                for j in range(i, i + w):
+                    if bits & bit:
+                        f[j] = c
+                    bit >>= 1
+                i += W
+            return
+        if s == 2:
+            for _ in range(h):
+                j = i
+                for _ in range(w):
+                    if bits & bit:
+                        f[j] = c
+                        f[j + 1] = c
+                        f[j + W] = c
+                        f[j + W + 1] = c
+                    bit >>= 1
+                    j += 2
+                i += W * 2
+            return
+        for _ in range(h):
+            j = i
+            for _ in range(w):
+                if bits & bit:
+                    k = j
+                    for _ in range(s):
+                        for q in range(k, k + s):
+                            f[q] = c
+                        k += W
+                bit >>= 1
+                j += s
+            i += W * s
+
+    def blit(self, pic, w, h, x, y, s=1, ink=-1):
+        """A ``w`` x ``h`` picture of palette indices (``pic``, rows top
+        first) with its top-left at (x, y), each pixel an ``s`` x ``s``
+        square. Index 0 is transparent; ``ink`` >= 0 draws every other
+        pixel in that colour instead (e.g. a greyed-out icon)."""
+        W = self.width
+        if x < 0 or y < 0 or x + w * s > W or y + h * s > self.height:
+            k = 0
+            for row in range(h):
+                for col in range(w):
+                    c = pic[k]
+                    k += 1
+                    if c:
+                        self.rect(x + col * s, y + row * s, s, s,
+                                  c if ink < 0 else ink)
+            return
+        f = self.frame
+        p = 0
+        i = y * W + x
+        for _ in range(h):
+            j = i
+            for _ in range(w):
+                c = pic[p]
+                p += 1
+                if c:
+                    if ink >= 0:
+                        c = ink
+                    if s == 1:
+                        f[j] = c
+                    elif s == 2:
+                        f[j] = c
+                        f[j + 1] = c
+                        f[j + W] = c
+                        f[j + W + 1] = c
+                    else:
+                        k = j
+                        for _ in range(s):
+                            for q in range(k, k + s):
+                                f[q] = c
+                            k += W
+                j += s
+            i += W * s
 
     # ---- brightness ------------------------------------------------------
     @property
@@ -213,23 +329,29 @@ class Display:
     def show(self):
         """Send the frame if it changed; True if the LEDs were written."""
         if self.palette.version != self._pal_version:
-            self._palette_changed()
+            if len(self.palette.rgb) > 256:
+                raise ValueError("a palette holds at most 256 colours")
+            self._pal_version = self.palette.version
+            self._dirty = True
+            self.scale = -1     # the table is stale
         if self._dirty:
-            self._refit()
+            self._dirty = False
+            self._refit(True)
         else:
             frame = self.frame
-            if frame == self._shown:
-                return False
             shown = self._shown
+            if frame == shown:
+                return False
             col = self._col
             units = self._units
             px = self.pixels
             m = self.map
             rows = self._rows
             w = self.width
-            total = self._units_total
+            total = self._total
             i = 0
-            for r in range(0, len(rows), 2):
+            r = 0
+            for _ in range(self.height):
                 if rows[r] != rows[r + 1]:
                     for j in range(i, i + w):
                         c = frame[j]
@@ -239,35 +361,37 @@ class Display:
                             total += units[c] - units[o]
                             px[m[j]] = col[c]
                 i += w
-            self._units_total = total
+                r += 2
+            self._total = total
             ma = self.ma_channel
+            idle = self.idle_ma * self.n
             if (self.scale < self._brightness or
-                    total * ma > (self.budget_ma - self.idle_ma * self.n) * 255):
-                # dimmed last time (may brighten now) or over budget now:
-                # fit again; the pixels written above are rewritten
-                self._refit()
+                    total * ma > (self.budget_ma - idle) * 255):
+                # dimmed last time (may brighten now) or over budget now
+                self._refit(False)
             else:
-                self.last_ma = (total * ma + 254) // 255 + self.idle_ma * self.n
+                self.last_ma = (total * ma + 254) // 255 + idle
         self.pixels.show()
         self.shows += 1
         return True
 
-    def _palette_changed(self):
-        if len(self.palette.rgb) > 256:
-            raise ValueError("a palette holds at most 256 colours")
-        self._pal_version = self.palette.version
-        self._dirty = True
-
     def _count(self):
-        # pixels per palette index: bytearray.count is C where it exists
+        # pixels per palette index (bytearray.count is C where it exists),
+        # and the list of indices in use
         frame = self.frame
         counts = self._counts
+        used = self._used
         np = len(self.palette.rgb)
         key = self._key
+        nu = 0
         try:
             for i in range(np):
                 key[0] = i
-                counts[i] = frame.count(key)
+                k = frame.count(key)
+                counts[i] = k
+                if k:
+                    used[nu] = i
+                    nu += 1
         except (AttributeError, TypeError):
             for i in range(np):
                 counts[i] = 0
@@ -275,27 +399,42 @@ class Display:
                 c = frame[i]
                 if c < np:
                     counts[c] += 1
+            nu = 0
+            for i in range(np):
+                if counts[i]:
+                    used[nu] = i
+                    nu += 1
+        self._nu = nu
 
-    def _scale_to(self, s):
-        """The frame's channel total with the palette at brightness ``s``
-        (from the counts of the last fit)."""
+    def _units_at(self, s):
+        # the counted frame's channel total with the palette at brightness
+        # s (_dim written out: this runs ~8 times per fit)
         rgb = self.palette.rgb
         counts = self._counts
+        used = self._used
         units = 0
-        for i in range(len(rgb)):
-            k = counts[i]
-            if k:
-                v = rgb[i]
-                units += k * (_dim(v >> 16, s) + _dim((v >> 8) & 255, s) +
-                              _dim(v & 255, s))
+        for q in range(self._nu):
+            i = used[q]
+            v = rgb[i]
+            x = (v >> 16) * s
+            y = ((v >> 8) & 255) * s
+            z = (v & 255) * s
+            units += counts[i] * ((x // 255 if x >= 255 else (1 if x else 0)) +
+                                  (y // 255 if y >= 255 else (1 if y else 0)) +
+                                  (z // 255 if z >= 255 else (1 if z else 0)))
         return units
 
-    def _refit(self):
+    def _scale_to(self, s):
+        """The frame's channel total at brightness ``s`` (for tests)."""
+        self._count()
+        return self._units_at(s)
+
+    def _refit(self, write_all):
         # The brightest scale <= the wanted brightness whose modelled
-        # current fits the budget. Most frames fit as they are (one palette
-        # pass); otherwise a binary search, about 8 passes over the palette,
-        # never over the pixels. Then every LED is written.
-        self._dirty = False
+        # current fits the budget: the frame's colours are counted (in C)
+        # and, unless the wanted brightness fits, a binary search (about 8
+        # passes over the colours in use, never over the pixels). A new
+        # scale means a new table and every lit LED written again.
         self._count()
         idle = self.idle_ma * self.n
         room = (self.budget_ma - idle) * 255   # channel units * ma_channel
@@ -303,21 +442,51 @@ class Display:
         s = self._brightness
         if room <= 0:
             s = 0
-        elif self._scale_to(s) * ma > room:
+        elif self._units_at(s) * ma > room:
             lo, hi = 0, s - 1
             while lo < hi:
                 mid = (lo + hi + 1) >> 1
-                if self._scale_to(mid) * ma <= room:
+                if self._units_at(mid) * ma <= room:
                     lo = mid
                 else:
                     hi = mid - 1
             s = lo
-        # the tables for scale s
+        rewrite = write_all or s != self.scale
+        if s != self.scale:
+            self._table(s)
+        counts = self._counts
+        units = self._units
+        used = self._used
+        total = 0
+        for q in range(self._nu):
+            i = used[q]
+            total += counts[i] * units[i]
+        self._total = total
+        self.last_ma = (total * ma + 254) // 255 + idle
+        if rewrite:
+            frame = self.frame
+            col = self._col
+            px = self.pixels
+            m = self.map
+            rows = self._rows
+            dark = self._dark
+            w = self.width
+            i = 0
+            r = 0
+            for _ in range(self.height):
+                # a row dark before and now stays dark at any scale
+                if write_all or rows[r] != dark or rows[r + 1] != dark:
+                    for j in range(i, i + w):
+                        px[m[j]] = col[frame[j]]
+                i += w
+                r += 2
+            self._shown[:] = frame
+
+    def _table(self, s):
+        # each palette index's colour and channel total at brightness s
         rgb = self.palette.rgb
         col = self._col
         units = self._units
-        counts = self._counts
-        total = 0
         for i in range(len(rgb)):
             v = rgb[i]
             r = _dim(v >> 16, s)
@@ -325,20 +494,11 @@ class Display:
             b = _dim(v & 255, s)
             col[i] = (r << 16) | (g << 8) | b
             units[i] = r + g + b
-            total += counts[i] * (r + g + b)
         for i in range(len(rgb), self._np):   # a smaller palette than before
             col[i] = 0
             units[i] = 0
         self._np = len(rgb)
         self.scale = s
-        self._units_total = total
-        self.last_ma = (total * ma + 254) // 255 + idle
-        frame = self.frame
-        px = self.pixels
-        m = self.map
-        for i in range(self.n):
-            px[m[i]] = col[frame[i]]
-        self._shown[:] = frame
 
 
 def _dim(v, s):

@@ -46,14 +46,8 @@ def width(text):
 
 def draw_char(d, ch, x, y, c):
     """Draw one character with its top-left at (x, y); off-panel pixels
-    are skipped by ``d.pixel``."""
-    g = glyph(ch)
-    bit = 1 << 14
-    for row in range(H):
-        for col in range(W):
-            if g & bit:
-                d.pixel(x + col, y + row, c)
-            bit >>= 1
+    are skipped (``d.mask``: one call per glyph, not one per pixel)."""
+    d.mask(glyph(ch), W, H, x, y, c)
 
 
 def draw(d, text, x, y, c):
@@ -82,13 +76,7 @@ def draw_number(d, n, x, y, c):
     end = x + digits * ADVANCE
     xx = end - ADVANCE
     while True:
-        g = _GLYPHS[n % 10]
-        bit = 1 << 14
-        for row in range(H):
-            for col in range(W):
-                if g & bit:
-                    d.pixel(xx + col, y + row, c)
-                bit >>= 1
+        d.mask(_GLYPHS[n % 10], W, H, xx, y, c)
         n //= 10
         xx -= ADVANCE
         if not n:

@@ -277,21 +277,40 @@ class Screen:
         ah = self.ah
         most = self.most
         scale = most * u > ah   # a bag too full for one row a piece
+        cw = self.cw
+        W = d.width
+        f = d.frame
+        kinds = st.kinds
         for i in range(self.nc):
             x = self.x0 + i * self.slot
+            inside = x >= 0 and x + cw <= W
             y = ah          # top of the bar drawn so far
             n = 0
-            for k in range(self.hi[i] - 1, self.lo[i] - 1, -1):
-                c = P.piece_code(st.kinds[k])   # large first, at the bottom
-                for _ in range(st.left[k]):
-                    n += 1
+            k = self.hi[i]
+            for _ in range(k - self.lo[i]):
+                k -= 1
+                left = st.left[k]
+                if left:
+                    # large first, at the bottom; one kind's pieces stack
+                    # without gaps, so they are one block, written here
+                    # straight into the frame (a call per block costs more
+                    # than its pixels on the board)
+                    n += left
                     top = ah - (n * ah // most if scale else n * u)
-                    d.rect(x, top, self.cw, y - top, c)
+                    c = P.piece_code(kinds[k])
+                    if inside:
+                        j = top * W + x
+                        for _ in range(y - top):
+                            for q in range(j, j + cw):
+                                f[q] = c
+                            j += W
+                    else:
+                        d.rect(x, top, cw, y - top, c)
                     y = top
-            f = self.fullc[i]
-            full = ah - (f * ah // most if scale else f * u)
+            fc = self.fullc[i]
+            full = ah - (fc * ah // most if scale else fc * u)
             if y > full:
-                d.rect(x, full, self.cw, y - full, P.DIM)
+                d.rect(x, full, cw, y - full, P.DIM)
         if d.height > 8:
             font.draw_number(d, st.remaining(), 0, d.height - 5, P.TEXT)
             if st.drawn:

@@ -52,9 +52,9 @@ def _mask(rows):
 _PYR = (1, 2, 4, 3, 5, 6)
 # colour die faces r y g c p and wild, as engine colour numbers
 _COL = (0, 2, 3, 4, 6, -1)
-_WILD = (P.piece(0, 3), P.piece(2, 3), P.piece(3, 3),
-         P.piece(4, 3), P.TEXT, P.piece(5, 3),
-         P.piece(6, 3), P.piece(1, 3), P.piece(0, 3))
+_WILD = bytes((P.piece(0, 3), P.piece(2, 3), P.piece(3, 3),
+               P.piece(4, 3), P.TEXT, P.piece(5, 3),
+               P.piece(6, 3), P.piece(1, 3), P.piece(0, 3)))
 _TREE = (
     (_mask(("x..", "xx.", "xxx")), P.piece(1, 3)),   # TIP
     (_mask(("x.x", ".x.", "x.x")), P.piece(4, 3)),   # SWAP
@@ -71,44 +71,35 @@ _D6 = (
     _mask(("x.x", ".x.", "x.x")),
     _mask(("x.x", "x.x", "x.x")),
 )
+# a pyramid face's bars as a 3x3 mask, by the set of sizes (bit 0 small):
+# bar ``col`` is column col, ``col + 1`` dots high from the bottom
+_BARS_ON = tuple([sum((1 << (8 - (row * 3 + col)))
+                      for col in range(3) if b & (1 << col)
+                      for row in range(2 - col, 3)) for b in range(8)])
 # what the picker shows for each kind
 _SAMPLE = (5, 5, 4, 4)
-
-
-def _dot(d, x, y, s, c):
-    if s == 1:
-        d.pixel(x, y, c)
-    else:
-        d.rect(x, y, s, s, c)
 
 
 def draw_face(d, kind, f, x, y, s):
     """Face ``f`` (0..5) of a die of kind ``kind`` (index in KINDS) as a
     3x3 glyph at (x, y), each dot ``s`` pixels square."""
     if kind == 0:
+        # three bars: the face's sizes lit, the others grey
         bits = _PYR[f]
-        for col in range(3):
-            c = P.TEXT if bits & (1 << col) else P.DIM
-            for row in range(2 - col, 3):
-                _dot(d, x + col * s, y + row * s, s, c)
+        d.mask(_BARS_ON[bits], 3, 3, x, y, P.TEXT, s)
+        d.mask(_BARS_ON[7 ^ bits], 3, 3, x, y, P.DIM, s)
         return
     if kind == 1:
         col = _COL[f]
-        for i in range(9):
-            c = _WILD[i] if col < 0 else P.piece(col, 3)
-            _dot(d, x + (i % 3) * s, y + (i // 3) * s, s, c)
+        if col < 0:
+            d.blit(_WILD, 3, 3, x, y, s)
+        else:
+            d.mask(0x1FF, 3, 3, x, y, P.piece(col, 3), s)
         return
     if kind == 2:
-        m = _TREE[f][0]
-        c = _TREE[f][1]
+        d.mask(_TREE[f][0], 3, 3, x, y, _TREE[f][1], s)
     else:
-        m = _D6[f]
-        c = P.TEXT
-    bit = 256
-    for i in range(9):
-        if m & bit:
-            _dot(d, x + (i % 3) * s, y + (i // 3) * s, s, c)
-        bit >>= 1
+        d.mask(_D6[f], 3, 3, x, y, P.TEXT, s)
 
 
 class Screen:

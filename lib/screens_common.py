@@ -165,18 +165,7 @@ def name(gid):
 def draw_icon(d, icon, x, y, scale, dim=False):
     """An 8x8 icon with its top-left at (x, y), each pixel a ``scale``
     square; ``dim`` draws its lit pixels grey (a game not built yet)."""
-    i = 0
-    for yy in range(8):
-        for xx in range(8):
-            c = icon[i]
-            i += 1
-            if c:
-                if dim:
-                    c = P.DIM
-                if scale == 1:
-                    d.pixel(x + xx, y + yy, c)
-                else:
-                    d.rect(x + xx * scale, y + yy * scale, scale, scale, c)
+    d.blit(icon, 8, 8, x, y, scale, P.DIM if dim else -1)
 
 
 def draw_full_icon(d, gid, dim=False):

@@ -11,6 +11,17 @@ from engine.rng import Rng
 from lib import palette as P
 from lib import font
 from tools.simkit import Sim
+from lib.display import Display
+
+
+class _NoLeds:
+    """Pixels for a Display that is drawn into but never shown."""
+
+    def __setitem__(self, i, v):
+        pass
+
+    def show(self):
+        pass
 
 # the sizes lit for each pyramid face S M L SM SL ML (0 small .. 2 large)
 PYRAMID_SIZES = ({0}, {1}, {2}, {0, 1}, {0, 2}, {1, 2})
@@ -56,15 +67,9 @@ def pick(sim, kind_steps, count):
 def number_pixels(n, width, y):
     """The pixels ``font.draw_number`` lights for ``n`` centred on a panel
     ``width`` wide with its top at ``y``."""
-    class Grid:
-        def __init__(self):
-            self.on = set()
-
-        def pixel(self, x, yy, c):
-            self.on.add((x, yy))
-    g = Grid()
-    font.draw_number(g, n, (width - font.number_width(n)) // 2, y, 1)
-    return g.on
+    d = Display(_NoLeds(), width, 16)
+    font.draw_number(d, n, (width - font.number_width(n)) // 2, y, 1)
+    return {(i % width, i // width) for i in range(width * 16) if d.frame[i]}
 
 
 def lit(sim, colour, rows):
@@ -220,24 +225,23 @@ def test_picker_refuses_more_than_six_and_b_keeps_the_dice():
 def test_treehouse_faces_have_distinct_glyphs():
     from lib.screen_dice import draw_face
 
-    class Grid:
-        def __init__(self):
-            self.px = {}
-
-        def pixel(self, x, y, c):
-            self.px[(x, y)] = c
-
-        def rect(self, x, y, w, h, c):
-            for yy in range(y, y + h):
-                for xx in range(x, x + w):
-                    self.pixel(xx, yy, c)
     for kind in range(4):
         seen = set()
         for face in range(6):
-            g = Grid()
-            draw_face(g, kind, face, 0, 0, 1)
-            assert g.px and all(0 <= x < 3 and 0 <= y < 3 for x, y in g.px)
-            seen.add(tuple(sorted(g.px.items())))
+            d = Display(_NoLeds(), 16, 16)
+            draw_face(d, kind, face, 2, 3, 1)
+            px = {(i % 16 - 2, i // 16 - 3): d.frame[i]
+                  for i in range(256) if d.frame[i]}
+            assert px and all(0 <= x < 3 and 0 <= y < 3 for x, y in px)
+            seen.add(tuple(sorted(px.items())))
+            # on 16x16 the same glyph at twice the size, dot for dot
+            big = Display(_NoLeds(), 16, 16)
+            draw_face(big, kind, face, 5, 4, 2)
+            for i in range(256):
+                x, y = i % 16 - 5, i // 16 - 4
+                inside = 0 <= x < 6 and 0 <= y < 6
+                want = px.get((x // 2, y // 2), 0) if inside else 0
+                assert big.frame[i] == want, (kind, face, x, y)
         assert len(seen) == 6, "kind %d: six different faces" % kind
 
 
