@@ -225,40 +225,70 @@ def clear_line(s, t, targets):
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
 
-def walk_clear(s, t, mark, bit):
+def _build_paths():
+    """PATHS (see below), worked out once at import by walking each segment
+    cell by cell. The k-th side crossing of the columns comes at parameter
+    (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|); comparing the
+    cross-multiplied numerators keeps it exact, and a tie is a corner: the
+    segment goes on diagonally, skipping the two cells that only touch it."""
+    out = bytearray()
+    for o in range(2):
+        for ax in range(8):
+            for ay in range(8):
+                rows = bytearray(ay + 1)
+                i = j = 0
+                while i < ax or j < ay:
+                    vx = (2 * i + 1) * ay if i < ax else -1
+                    vy = (2 * j + 1) * ax if j < ay else -1
+                    if vy < 0 or (vx >= 0 and vx < vy):
+                        i += 1
+                    elif vx < 0 or vy < vx:
+                        j += 1
+                    else:
+                        i += 1
+                        j += 1
+                    if i < ax or j < ay:     # not the far end
+                        rows[j] |= 1 << (ax - i if o else i)
+                out.extend(rows)
+    return bytes(out)
+
+
+# The cells whose interior the open segment between two cell centres
+# crosses, for every offset: in the box spanned by the two cells, one byte
+# per row (bit c: column c of the box), the ends left out. The block for
+# the box |DX| = ax, |DY| = ay starts at (o * 8 + ax) * 36 + ay * (ay + 1) // 2,
+# o = 0 when the segment runs from the box's top left to its bottom right
+# corner, 1 from top right to bottom left. 576 bytes.
+PATHS = _build_paths()
+del _build_paths
+
+
+def path_clear(s, t, rows, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
-    :func:`clear_line` decides it, by walking only the cells the segment
-    crosses: False if one of them (not ``t``) has ``bit`` set in ``mark``.
-    The segment leaves a cell through a side or, exactly at a corner,
-    diagonally (the two cells that only touch that corner are skipped). The
-    k-th side crossing of the columns comes at parameter (2k+1)/(2|DX|) and
-    of the rows at (2k+1)/(2|DY|); comparing the cross-multiplied numerators
-    keeps it exact."""
-    c = s & 7
-    r = s >> 3
-    dx = (t & 7) - c
-    dy = (t >> 3) - r
-    sx = 1 if dx > 0 else -1
-    sy = 8 if dy > 0 else -8
-    ax = dx if dx > 0 else -dx
-    ay = dy if dy > 0 else -dy
-    i = 0
-    j = 0
-    cell = s
-    while i < ax or j < ay:
-        vx = (2 * i + 1) * ay if i < ax else -1
-        vy = (2 * j + 1) * ax if j < ay else -1
-        if vy < 0 or (vx >= 0 and vx < vy):
-            cell += sx
-            i += 1
-        elif vx < 0 or vy < vx:
-            cell += sy
-            j += 1
-        else:
-            cell += sx + sy
-            i += 1
-            j += 1
-        if cell != t and mark[cell] & bit:
+    :func:`clear_line` decides it: False if a cell the segment crosses has
+    its bit set in ``rows[k + r]`` (r the board row, bit the column), the
+    flags of the targets. (The towering move list does the same inline.)"""
+    sr = s >> 3
+    tr = t >> 3
+    if tr >= sr:
+        r0 = sr
+        ay = tr - sr
+        c0 = s & 7
+        dx = (t & 7) - c0
+    else:
+        r0 = tr
+        ay = sr - tr
+        c0 = t & 7
+        dx = (s & 7) - c0
+    if dx >= 0:
+        j = dx * 36
+    else:
+        c0 += dx
+        j = (8 - dx) * 36
+    j += ay * (ay + 1) // 2
+    k += r0
+    for i in range(ay + 1):
+        if rows[k + i] & (PATHS[j + i] << c0):
             return False
     return True
 
@@ -421,40 +451,80 @@ class Game(State):
             return NONE
         return p
 
-    def _tower_moves(self, first):
-        """Legal towering moves; with ``first`` stop at the first one.
-
-        One pass marks, per field cell, the kinds of loose piece that could
-        land there (a bit per kind: 4 colours x medium/small), then each
-        candidate move walks only the cells its segment crosses."""
+    def _flags(self):
+        """Per kind of loose piece (a medium of colour index i: 8 * i, a
+        small: 32 + 8 * i), 8 row bytes flagging the field cells it could
+        land on (bit c of byte r: cell r * 8 + c). These are also the cells
+        that block its line of sight. Returns (flags, larges' cells)."""
         lo = self.lo
         hi = self.hi
-        mark = bytearray(64)
-        bare = bytearray()          # cells of bare larges
-        topped = bytearray()        # cells of a large with a medium
+        rows = bytearray(64)
+        big = bytearray()
         for t in range(64):
             q = lo[t]
             if q == NONE or q & 3 != 3:
                 continue
-            if hi[t] == NONE:       # a bare large: mediums of other colours
-                mark[t] = 0x0F & ~(1 << CIX[q >> 2])
-                bare.append(t)
+            big.append(t)
+            h = hi[t]
+            if h == NONE:           # a bare large: mediums of other colours
+                x = CIX[q >> 2]
+                k = t >> 3
             else:                   # large + medium: smalls of other colours
-                mark[t] = 0xF0 & ~(16 << CIX[hi[t] >> 2])
-                topped.append(t)
+                x = CIX[h >> 2]
+                k = 32 + (t >> 3)
+            bit = 1 << (t & 7)
+            for c in range(4):
+                if c != x:
+                    rows[k] |= bit
+                k += 8
+        return rows, big
+
+    def _tower_moves(self, first, only=-1):
+        """Legal towering moves; with ``first`` stop at the first one; with
+        ``only`` >= 0 just the moves of the piece on that cell.
+
+        One pass flags, per kind of loose piece, the cells it could land on
+        (:meth:`_flags`); then each (piece, target) pair reads the cells its
+        segment crosses from PATHS, a row at a time (as
+        :func:`path_clear`, inlined: this is the game's hottest loop)."""
+        lo = self.lo
+        hi = self.hi
+        rows, big = self._flags()
+        paths = PATHS
         out = []
-        for s in range(64):
+        for s in range(64) if only < 0 else (only,):
             p = lo[s]
             if p == NONE or hi[s] != NONE or p & 3 == 3:
                 continue
-            if p & 3 == 2:
-                bit = 1 << CIX[p >> 2]
-                cand = bare
-            else:
-                bit = 16 << CIX[p >> 2]
-                cand = topped
-            for t in cand:
-                if mark[t] & bit and walk_clear(s, t, mark, bit):
+            k0 = CIX[p >> 2] * 8 + (0 if p & 3 == 2 else 32)
+            sr = s >> 3
+            sc = s & 7
+            for t in big:
+                tr = t >> 3
+                if not rows[k0 + tr] & (1 << (t & 7)):
+                    continue
+                if tr >= sr:
+                    k = k0 + sr
+                    ay = tr - sr
+                    c0 = sc
+                    dx = (t & 7) - sc
+                else:
+                    k = k0 + tr
+                    ay = sr - tr
+                    c0 = t & 7
+                    dx = sc - c0
+                if dx >= 0:
+                    j = dx * 36
+                else:
+                    c0 += dx
+                    j = (8 - dx) * 36
+                j += ay * (ay + 1) // 2
+                i = 0
+                while i <= ay:
+                    if rows[k + i] & (paths[j + i] << c0):
+                        break
+                    i += 1
+                else:
                     out.append(s * 64 + t)
                     if first:
                         return out

@@ -37,7 +37,7 @@ from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B
 from engine.state import CHANCE, OVER
 from engine.ice_solo import (END, REMIX, STYLE_YES, STYLE_NO, NONE, P_TOWER,
-                             is_clean, top_locked, clear_line)
+                             is_clean, top_locked)
 
 BLINK_MS = 300
 BOARD = 0
@@ -111,14 +111,9 @@ class Screen:
             dest[j] = 0
         n = 0
         if self.field:
-            p = st._loose(i)
-            if p == NONE:
-                return False
-            tg = st._targets(p)
-            for t in tg:
-                if clear_line(i, t, tg):
-                    dest[t] = 1
-                    n += 1
+            for m in st._tower_moves(False, i):     # this piece's moves
+                dest[m & 63] = 1
+                n += 1
         else:
             self._facts()
             if not self.live or self.due:

@@ -9,7 +9,7 @@ import pytest
 
 from engine import registry
 from engine.ice_solo import (completions, layer_weights, clear_line, NONE,
-                             REMIX, END, STYLE_YES, STYLE_NO, walk_clear)
+                             REMIX, END, STYLE_YES, STYLE_NO, path_clear)
 from engine.pieces import parse_piece, parse_cell, COLOURS
 from engine.protocol import Session
 from engine.rng import Rng
@@ -353,9 +353,10 @@ def test_line_of_sight_matches_exact_clipping():
                 assert clear_line(s, t, [b]) == (not _crosses(s, t, b)), (s, t, b)
 
 
-def test_the_walk_agrees_with_the_box_test_everywhere():
-    # the move list walks the crossed cells; why_illegal and the screen use
-    # the box test: every pair of cells, each other cell alone as a target
+def test_the_path_table_agrees_with_the_box_test_everywhere():
+    # the move list reads the crossed cells from PATHS; why_illegal and
+    # is_legal use the box test: every pair of cells, each other cell alone
+    # as a target
     for s in range(64):
         for t in range(64):
             if s == t:
@@ -363,9 +364,9 @@ def test_the_walk_agrees_with_the_box_test_everywhere():
             for b in range(64):
                 if b in (s, t):
                     continue
-                mark = bytearray(64)
-                mark[b] = 1
-                assert walk_clear(s, t, mark, 1) == clear_line(s, t, [b]), (s, t, b)
+                rows = bytearray(8)
+                rows[b >> 3] = 1 << (b & 7)
+                assert path_clear(s, t, rows, 0) == clear_line(s, t, [b]), (s, t, b)
 
 
 def test_non_target_never_blocks_and_target_does():
