@@ -4,7 +4,7 @@
 in the bag by how many are left. ``return`` puts every drawn item back.
 """
 
-from engine.state import State, CHANCE, IllegalMove
+from engine.state import State, CHANCE, IllegalMove, fail
 from engine.pieces import parse_piece, fmt_piece, NotationError
 
 PRESETS = {
@@ -34,12 +34,12 @@ def parse_contents(text):
         try:
             p = parse_piece(name, rock_ok=True)
         except NotationError as e:
-            raise ValueError("contents: %s" % e)
+            fail(18, (e,))   # contents: %s
         if star:
             # ASCII digits only: str.isdigit() also passes '\u00b2', which int()
             # then refuses with a message about int(), not about the bag
             if not _digits(n) or not 1 <= int(n) <= MAX_ITEMS:
-                raise ValueError("contents: bad count in %r (use like r3*2)" % part)
+                fail(19, (part,))   # contents: bad count in %r
             k = int(n)
         else:
             k = 1
@@ -49,7 +49,7 @@ def parse_contents(text):
     for p in kinds:
         total += counts[p]
     if total > MAX_ITEMS:
-        raise ValueError("contents: at most %d items in a bag" % MAX_ITEMS)
+        fail(20, (MAX_ITEMS,))   # contents: at most %d items
     return bytes(kinds), bytearray([counts[p] for p in kinds])
 
 
@@ -65,12 +65,12 @@ class Game(State):
         preset = opts.pop("preset", None)
         contents = opts.pop("contents", None)
         if preset is not None and contents is not None:
-            raise ValueError("give preset= or contents=, not both")
+            fail(21)   # give preset= or contents=, not both
         if contents is None:
             preset = preset or "bag_of_ice"
             if preset not in PRESETS:
-                raise ValueError("preset=%s: choose one of %s"
-                                 % (preset, "|".join(sorted(PRESETS))))
+                # preset=%s: choose one of %s
+                fail(22, (preset, "|".join(sorted(PRESETS))))
             contents = PRESETS[preset]
         self.name = preset or "custom"
         self.kinds, self.full = parse_contents(contents)
@@ -120,19 +120,18 @@ class Game(State):
         try:
             return _ITEM + parse_piece(tok, rock_ok=True)
         except NotationError:
-            raise IllegalMove("unknown token %r: bag moves are draw, return, "
-                              "and at a draw the item drawn (like r3 or r)" % tok)
+            fail(23, (tok,), IllegalMove)   # unknown token %r: ...
 
     def why_illegal(self, a):
         if self.pending:
             if a < _ITEM:
-                return "a draw is under way: sample it first"
-            return "no %s is left in the bag" % fmt_piece(a - _ITEM)
+                return 24, ()   # a draw is under way: sample it first
+            return 25, (fmt_piece(a - _ITEM),)   # no %s is left in the bag
         if a == DRAW:
-            return "the bag is empty: return the drawn items first"
+            return 26, ()   # the bag is empty: return the drawn items first
         if a == RETURN:
-            return "nothing has been drawn"
-        return "draw first"
+            return 27, ()   # nothing has been drawn
+        return 28, ()   # draw first
 
     def _apply(self, a):
         if a == DRAW:
@@ -195,24 +194,24 @@ class Game(State):
             return
         k = len(self.kinds)
         if len(body) < 1 + k or body[0] > 1:
-            raise ValueError("bag state is truncated or malformed")
+            fail(29)   # bag state is truncated or malformed
         left = bytearray(body[1:1 + k])
         drawn = bytearray(body[1 + k:])
         # every item is either still in the bag or drawn, never both
         # (counted by hand: bytearray.count() is missing on some ports)
         if len(drawn) > sum(self.full):
-            raise ValueError("bag state draws more items than the bag holds")
+            fail(30)   # bag state draws more items than the bag holds
         seen = bytearray(k)
         for p in drawn:
             i = self.kinds.find(bytes((p,)))
             if i < 0:
-                raise ValueError("bag state draws an item the bag never held")
+                fail(31)   # bag state draws an item the bag never held
             seen[i] += 1
         for i in range(k):
             if left[i] + seen[i] != self.full[i]:
-                raise ValueError("bag state does not match its contents")
+                fail(32)   # bag state does not match its contents
         if body[0] and len(drawn) == sum(self.full):
             # a pending draw with nothing left would be a chance node with
             # no outcomes
-            raise ValueError("bag state is drawing from an empty bag")
+            fail(33)   # bag state is drawing from an empty bag
         self.pending, self.left, self.drawn = bool(body[0]), left, drawn

@@ -3,7 +3,7 @@
 ``roll`` is the move; each die is then one chance node with equal weights.
 """
 
-from engine.state import State, CHANCE, IllegalMove, opt_choice, opt_int
+from engine.state import State, CHANCE, IllegalMove, opt_choice, opt_int, fail
 
 DICE = {
     "pyramid": ("S", "M", "L", "SM", "SL", "ML"),
@@ -59,14 +59,14 @@ class Game(State):
         for i in range(6):
             if self.faces[i] == tok:
                 return _FACE + i
-        raise IllegalMove("unknown token %r: dice moves are roll and the faces %s"
-                          % (tok, " ".join(self.faces)))
+        # unknown token %r: dice moves are roll and the faces %s
+        fail(12, (tok, " ".join(self.faces)), IllegalMove)
 
     def why_illegal(self, a):
         if a == ROLL and self.pending:
-            return "the dice are still rolling: sample the next die"
+            return 13, ()   # the dice are still rolling: sample the next die
         if a != ROLL and not self.pending:
-            return "no die is rolling: roll first"
+            return 14, ()   # no die is rolling: roll first
         return None
 
     def _apply(self, a):
@@ -146,15 +146,15 @@ class Game(State):
                     raise IndexError
                 p += 1 + m
         except IndexError:
-            raise ValueError("dice state is truncated or malformed")
+            fail(15)   # dice state is truncated or malformed
         if (len(rolled) != n or pending + n > c or
                 (pending and n + pending != c) or len(past) > KEEP or
                 (past and not n and not pending) or
                 (not pending and n and n != c)):
-            raise ValueError("dice state does not fit count=%d" % c)
+            fail(16, (c,))   # dice state does not fit count=%d
         for r in past:
             if max(r) > 5:
                 rolled = None
         if rolled is None or (n and max(rolled) > 5):
-            raise ValueError("dice state has a bad face")
+            fail(17)   # dice state has a bad face
         self.pending, self.rolled, self.past = pending, rolled, past

@@ -12,7 +12,7 @@ nothing builds a copy of what the state already holds.
 
 from engine import registry
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove, parse_options
+from engine.state import CHANCE, OVER, IllegalMove, parse_options, fail
 
 HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
         "show", "undo", "history", "help", "quit")
@@ -80,7 +80,7 @@ def _write(out, v):
             c = ","
         out.append("]" if c == "," else "[]")
     else:
-        raise TypeError("cannot write %r as JSON" % (v,))
+        fail(11, (v,), TypeError)   # cannot write %r as JSON
 
 
 def to_json(v):
@@ -134,14 +134,14 @@ class Session:
         """Answer one protocol line."""
         try:
             if len(line) > MAX_LINE:
-                raise ValueError("line too long (over %d characters)" % MAX_LINE)
+                fail(0, (MAX_LINE,))   # line too long
             words = line.split()
             if not words or words[0].startswith("#"):
                 return "= \n\n"
             cmd = words[0]
             fn = getattr(Session, "cmd_" + cmd, None) if cmd in HELP else None
             if fn is None:
-                raise ValueError("unknown command %r (try help)" % cmd)
+                fail(1, (cmd,))   # unknown command %r (try help)
             return "".join(("= ", fn(self, words), "\n\n"))
         except (ValueError, IllegalMove) as e:
             return "? " + _line(str(e) or "error") + "\n\n"
@@ -155,9 +155,9 @@ class Session:
     def _game(self, words):
         """The game, for a command that takes no arguments."""
         if len(words) > 1:
-            raise ValueError("unexpected %r" % words[1])
+            fail(2, (words[1],))   # unexpected %r
         if self.state is None:
-            raise ValueError("no game: start one with new <id>")
+            fail(3)   # no game: start one with new <id>
         return self.state
 
     def _auto(self, said):
@@ -181,7 +181,7 @@ class Session:
             if r < 0:
                 break
         else:
-            raise ValueError("chance weights must be positive")
+            fail(4)   # chance weights must be positive
         st.apply_action(o[0])
         return st.token(o[0])
 
@@ -191,21 +191,21 @@ class Session:
 
     def cmd_games(self, words):
         if len(words) > 1:
-            raise ValueError("unexpected %r" % words[1])
+            fail(2, (words[1],))   # unexpected %r
         return " ".join(registry.available())
 
     def cmd_new(self, words):
         if len(words) < 2:
-            raise ValueError("usage: new <id> [key=value ...]")
+            fail(5)   # usage: new <id> [key=value ...]
         opts = parse_options(words[2:])
         seed = opts.pop("seed", None)
         if seed is not None:
             try:
                 seed = int(seed)
             except ValueError:
-                raise ValueError("seed=%s: expected a whole number" % seed)
+                fail(6, (seed,))   # seed=%s: expected a whole number
             if not 0 <= seed <= 0xFFFFFFFF:
-                raise ValueError("seed=%d: expected 0..4294967295" % seed)
+                fail(7, (seed,))   # seed=%d: expected 0..4294967295
         st = registry.new(words[1], opts)   # raises before anything changes
         if seed is None:
             # drawn from the session's generator: random on a board (seeded
@@ -240,7 +240,7 @@ class Session:
 
     def cmd_play(self, words):
         if len(words) != 2:
-            raise ValueError("usage: play <token>")
+            fail(8)   # usage: play <token>
         st = self._game(())
         st.apply(words[1])
         return self._auto(words[1])
@@ -248,7 +248,7 @@ class Session:
     def cmd_sample(self, words):
         st = self._game(words)
         if st.to_move() != CHANCE:
-            raise ValueError("not a chance node (to_move is %s)" % who(st))
+            fail(9, (who(st),))   # not a chance node (to_move is %s)
         return self._auto(self._sample())
 
     def cmd_state(self, words):
@@ -291,7 +291,7 @@ class Session:
         while i >= 0 and h[i] & 0x80:
             i -= 2
         if i < 0:
-            raise ValueError("nothing to undo")
+            fail(10)   # nothing to undo
         undone = st.token((h[i] << 8) | h[i + 1])
         for _ in range((len(h) - i) // 2):
             st.undo()

@@ -4,7 +4,7 @@ To add a game: write ``engine/<id>.py`` with a ``State`` subclass called
 ``Game`` and add its id to :data:`GAMES`.
 """
 
-from engine.state import parse_options, seldom
+from engine.state import parse_options, seldom, fail
 
 GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
          "dice", "bag")
@@ -18,7 +18,7 @@ def game_class(game_id):
         mod = __import__("engine." + game_id, None, None, ("Game",))
     except ImportError as e:
         if game_id in str(e):
-            raise ValueError("game %s is not built yet" % game_id)
+            fail(43, (game_id,))   # game %s is not built yet
         raise
     return mod.Game
 

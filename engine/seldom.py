@@ -1,5 +1,6 @@
-"""Engine code for seldom moments: a refused option or move, loading a
-save, listing the games. Every message text lives here.
+"""Engine code for seldom moments: a refused option, loading a
+save, listing the games. (The engine's other message texts are in
+engine/messages.py.)
 
 On a board this module is loaded for one call and forgotten again
 (:func:`engine.state.seldom`), so none of it stays in the heap while a game
@@ -8,7 +9,6 @@ load it.
 """
 
 from engine.state import IllegalMove, CHANCE, FORMAT
-
 
 def opt_choice(key, v, choices):
     raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
@@ -36,17 +36,6 @@ def bad_word(w, opts):
 def unknown(st, opts):
     raise ValueError("unknown option %s for %s (options: %s)"
                      % (sorted(opts)[0], st.GAME, ", ".join(st.OPTIONS) or "none"))
-
-
-def refusal(st, a):
-    # the action may come from a corrupt save, where no token names it
-    # and why_illegal/token may index out of range: the refusal must
-    # still be an IllegalMove, never an IndexError
-    try:
-        msg = st.why_illegal(a) or "%s is not legal now" % st.token(a)
-    except Exception:
-        msg = "action %d is not legal now" % a
-    raise IllegalMove(msg)
 
 
 def unpack(st, body):

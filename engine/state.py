@@ -27,20 +27,32 @@ class IllegalMove(ValueError):
     """A move or outcome the state refuses. The state is left untouched."""
 
 
-def seldom():
-    """engine/seldom.py (messages, save headers, rare checks): loaded when
-    needed and, on a board, forgotten again at once, so its code does not
-    stay in the heap while a game is played. (A desktop keeps it: there an
-    import costs time, not memory.)"""
+def _cold(name):
+    """``engine.<name>``, code for seldom moments: loaded when needed and,
+    on a board, forgotten again at once, so it does not stay in the heap
+    while a game is played. (A desktop keeps it: there an import costs
+    time, not memory.)"""
     import sys
-    mod = __import__("engine.seldom", None, None, ("unpack",))
+    full = "engine." + name
+    mod = __import__(full, None, None, ("fail",))
     if sys.implementation.name != "cpython":
-        del sys.modules["engine.seldom"]
+        del sys.modules[full]
         try:
-            delattr(sys.modules["engine"], "seldom")
+            delattr(sys.modules["engine"], name)
         except (AttributeError, KeyError, TypeError):
             pass
     return mod
+
+
+def seldom():
+    """engine/seldom.py: option and save checks, the game list."""
+    return _cold("seldom")
+
+
+def fail(n, args=(), cls=ValueError):
+    """Raise ``cls`` with message ``n`` of engine/messages.py, formatted by
+    ``args`` (a tuple)."""
+    _cold("messages").fail(n, args, cls)
 
 
 def opt_choice(opts, key, choices, default):
@@ -120,7 +132,8 @@ class State:
         return []
 
     def why_illegal(self, a):
-        """A specific reason an action is illegal here, or None."""
+        """A specific reason an action is illegal here, or None. A reason is
+        a string, or ``(n, args)`` for message ``n`` of engine/messages.py."""
         return None
 
     def fields(self):
@@ -146,7 +159,7 @@ class State:
     def apply_action(self, a):
         who = self.to_move()
         if who == OVER:
-            raise IllegalMove("the game is over")
+            fail(42, (), IllegalMove)   # the game is over
         if who == CHANCE:
             ok = False
             for o in self.chance_outcomes():
@@ -156,7 +169,7 @@ class State:
         else:
             ok = a in self.legal_actions()
         if not ok:
-            seldom().refusal(self, a)
+            _cold("messages").refusal(self, a)
         if self.UNDO_DEPTH:
             self._snaps.append(self._snap(a))
             if len(self._snaps) > self.UNDO_DEPTH:
@@ -182,7 +195,7 @@ class State:
     def undo(self):
         """Take back the last action (a move or a chance outcome)."""
         if not self.hist:
-            raise IllegalMove("nothing to undo")
+            fail(10, (), IllegalMove)   # nothing to undo
         if self.UNDO_DEPTH:
             self._restore(self._snaps.pop())
             self.hist = self.hist[:-2]
