@@ -60,6 +60,12 @@ OPTION_SETS = {
 # Protocol lines per playthrough at most, where --max-steps is too few for
 # a game to reach its end (a 75-node deal is 75 sample lines and more)
 STEP_CAPS = {"ice_solo": 1600}
+# Known exceedances, each recorded with the figure it was measured at. CI
+# keeps them visible and holds them there: a known one that gets worse (past
+# the slack below) fails, a new one fails, and one back under budget is
+# reported so its entry can be dropped. Rewritten by --record-known.
+KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "budget", "known-over.json")
+KNOWN_SLACK = 1.15             # run-to-run noise allowed on a known figure
 SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
           "engine/rng", "engine/protocol")
 # leaf modules first, each imported in its own call (see docs/budget.md)
@@ -528,6 +534,9 @@ def main(argv=None):
     ap.add_argument("--no-app", action="store_true", help="engine level only")
     ap.add_argument("--no-native", action="store_true",
                     help="skip the native 64-bit MicroPython second opinion")
+    ap.add_argument("--record-known", action="store_true",
+                    help="record this run's exceedances as the known ones "
+                         "(tools/budget/known-over.json; keeps their reasons)")
     ap.add_argument("--presses", type=int, default=APP_PRESSES,
                     help="random button presses per game at the app level")
     args = ap.parse_args(argv)
@@ -581,6 +590,21 @@ def run(args, games, work, npm_version, t_start):
                     native, trees[mode][0], row["game"], row["opts"], args.seeds,
                     max(args.max_steps, STEP_CAPS.get(row["game"], 0)))
     report["wall_s"] = time.time() - t_start
+    known = load_known()
+    if args.record_known:
+        fresh = {}
+        for o in report["over"]:
+            old = known.get(o["key"], {})
+            fresh[o["key"]] = {"value": o["value"],
+                               "why": old.get("why", "not yet explained")}
+        with open(KNOWN, "w") as f:
+            json.dump(fresh, f, indent=1, sort_keys=True)
+            f.write("\n")
+        known = fresh
+        log("budget: recorded %d known exceedances in %s"
+            % (len(fresh), os.path.relpath(KNOWN, ROOT)))
+    judge(report, known)
+    report.pop("ran")
     print(table(report))
     failures = report["failures"]
     if args.json:
@@ -589,11 +613,18 @@ def run(args, games, work, npm_version, t_start):
     if args.write_doc:
         write_doc(args.write_doc, report)
         log("budget: wrote %s" % os.path.relpath(args.write_doc, ROOT))
+    if report["known"]:
+        print("\nKNOWN OVER BUDGET (recorded; fails if it gets worse):")
+        for o in report["known"]:
+            print("  - %s [recorded %s]" % (o["text"], o["recorded"]))
+    if report["now_met"]:
+        print("\nnow within budget, drop from %s: %s"
+              % (os.path.relpath(KNOWN, ROOT), ", ".join(report["now_met"])))
     if failures:
         print("\nOVER BUDGET or FAILED:")
         for f in failures:
             print("  - " + f)
-    else:
+    elif not report["known"]:
         print("\nall budgets met")
     # a closing line CI reads like a test runner's
     n = report["checks"]
@@ -603,12 +634,44 @@ def run(args, games, work, npm_version, t_start):
     return 0
 
 
+def over(rep, key, value, text):
+    """File a measured figure that is over its budget. ``key`` names the
+    check stably (for the known-exceedances file), ``value`` is the figure."""
+    rep["over"].append({"key": key, "value": value, "text": text})
+
+
+def load_known():
+    try:
+        with open(KNOWN) as f:
+            return json.load(f)
+    except OSError:
+        return {}
+
+
+def judge(rep, known):
+    """Split measured exceedances into failures and known ones held in place."""
+    rep["known"] = []
+    seen = set()
+    for o in rep["over"]:
+        k = known.get(o["key"])
+        seen.add(o["key"])
+        if k is not None and o["value"] <= k["value"] * KNOWN_SLACK:
+            rep["known"].append(dict(o, recorded=k["value"], why=k.get("why", "")))
+        elif k is not None:
+            rep["failures"].append("%s (worse than the recorded %s)" % (
+                o["text"], k["value"]))
+        else:
+            rep["failures"].append(o["text"])
+    # entries whose check ran and passed: the ratchet can tighten
+    rep["now_met"] = sorted(k for k in known if k not in seen and k in rep["ran"])
+
+
 def analyse(res, games, sizes, args, raw, npm_version):
     failures = []
     rep = {"games": games, "failures": failures, "node": raw["node"],
            "npm": npm_version, "seeds": args.seeds, "max_steps": args.max_steps,
            "repeats": args.repeats, "presses": 0 if args.no_app else args.presses,
-           "checks": 0}
+           "checks": 0, "over": [], "ran": set()}
     # -- calibration
     ps = []
     for name in ("pystone", "pystone-end"):
@@ -705,20 +768,24 @@ def analyse(res, games, sizes, args, raw, npm_version):
             label = ("%s %s" % (g, opts)).strip()
             m, p = pair.get("mpy"), pair.get("py")
             rep["checks"] += 1
+            rep["ran"].update([label + ": peak mpy", label + ": cap py",
+                               label + ": step mpy", label + ": step py"])
             if m and m["peak"] > ENGINE_PEAK_MPY:
-                failures.append("%s: peak heap %d B with .mpy > %d B (at %r)"
-                                % (label, m["peak"], ENGINE_PEAK_MPY, m["peak_where"]))
+                over(rep, label + ": peak mpy", m["peak"],
+                     "%s: peak heap %d B with .mpy > %d B (at %r)"
+                     % (label, m["peak"], ENGINE_PEAK_MPY, m["peak_where"]))
             rep["checks"] += 1
             if p and p["grew"]:
-                failures.append("%s: heap grew past the %d B cap from .py source "
-                                "(to %d B)" % (label, ENGINE_CAP_PY, p["worst_heap"]))
+                over(rep, label + ": cap py", p["worst_heap"],
+                     "%s: heap grew past the %d B cap from .py source "
+                     "(to %d B)" % (label, ENGINE_CAP_PY, p["worst_heap"]))
             for x in (m, p):
                 rep["checks"] += 1
                 if x and x["worst_ms"] > STEP_MS:
-                    failures.append("%s (%s): worst step %.1f ms on the reference "
-                                    "board > %.0f ms (%r)"
-                                    % (label, x["mode"], x["worst_ms"], STEP_MS,
-                                       x["worst_line"]))
+                    over(rep, "%s: step %s" % (label, x["mode"]), round(x["worst_ms"], 1),
+                         "%s (%s): worst step %.1f ms on the reference "
+                         "board > %.0f ms (%r)"
+                         % (label, x["mode"], x["worst_ms"], STEP_MS, x["worst_line"]))
             # same seed, same game: .py and .mpy and CPython agree
             rep["checks"] += 1
             if m and p and m["hashes"] != p["hashes"]:
@@ -771,19 +838,24 @@ def analyse(res, games, sizes, args, raw, npm_version):
             label = "app %s %s" % (g, prof)
             m, p = pair.get("mpy"), pair.get("py")
             rep["checks"] += 1
+            rep["ran"].update([label + ": cap mpy", label + ": cap py",
+                               label + ": step mpy", label + ": step py"])
             if m and m["grew"]:
-                failures.append("%s: heap grew past %d B with .mpy (to %d B)"
-                                % (label, APP_CAP_MPY, m["worst_heap"]))
+                over(rep, label + ": cap mpy", m["worst_heap"],
+                     "%s: heap grew past %d B with .mpy (to %d B)"
+                     % (label, APP_CAP_MPY, m["worst_heap"]))
             rep["checks"] += 1
             if p and p["grew"]:
-                failures.append("%s: heap grew past %d B from .py source (to %d B)"
-                                % (label, APP_CAP_PY, p["worst_heap"]))
+                over(rep, label + ": cap py", p["worst_heap"],
+                     "%s: heap grew past %d B from .py source (to %d B)"
+                     % (label, APP_CAP_PY, p["worst_heap"]))
             for x in (m, p):
                 rep["checks"] += 1
                 if x and x["worst_ms"] > STEP_MS:
-                    failures.append("%s (%s): worst step %.1f ms on the reference board "
-                                    "> %.0f ms (%s)" % (label, x["mode"], x["worst_ms"],
-                                                        STEP_MS, x["worst_what"]))
+                    over(rep, "%s: step %s" % (label, x["mode"]), round(x["worst_ms"], 1),
+                         "%s (%s): worst step %.1f ms on the reference board "
+                         "> %.0f ms (%s)" % (label, x["mode"], x["worst_ms"],
+                                             STEP_MS, x["worst_what"]))
             rep["checks"] += 1
             if m and p and m["hash"] != p["hash"]:
                 failures.append("%s: .py and .mpy runs showed different frames" % label)
@@ -1065,8 +1137,17 @@ column.
 
 def write_doc(path, rep):
     info = machine()
-    verdict = ("All budgets met." if not rep["failures"] else
-               "Over budget or failed:\n\n" + "\n".join(["- " + f for f in rep["failures"]]))
+    verdict = ("All budgets met." if not rep["failures"] and not rep["known"] else "")
+    if rep["known"]:
+        verdict += ("**Known over budget** (%d; recorded in "
+                    "`tools/budget/known-over.json`, held there by CI: any of them "
+                    "getting worse, or any new one, fails the check):\n\n"
+                    % len(rep["known"]) +
+                    "\n".join(["- %s. *Why:* %s" % (o["text"], o["why"])
+                               for o in rep["known"]]) + "\n\n")
+    if rep["failures"]:
+        verdict += ("Over budget or failed:\n\n" +
+                    "\n".join(["- " + f for f in rep["failures"]]))
     fill = {"ep": ENGINE_PEAK_MPY // KB, "ec": ENGINE_CAP_PY // KB, "am": APP_CAP_MPY // KB,
             "ap": APP_CAP_PY // KB, "ms": STEP_MS, "ref": REF_PYSTONES,
             "when": info["date"], "rev": info["rev"], "cpu": info["cpu"],
