@@ -122,6 +122,8 @@ class Session:
 
     Commands are the ``cmd_*`` functions, called as ``cmd(self, words)``
     with the whole split line (looked up on the class: no bound method).
+    One answers with a str, or with a list of pieces (non-empty) that
+    ``handle`` frames and joins in one go.
     """
 
     def __init__(self, seed=None, auto=True):
@@ -142,7 +144,13 @@ class Session:
             fn = getattr(Session, "cmd_" + cmd, None) if cmd in HELP else None
             if fn is None:
                 fail(1, (cmd,))   # unknown command %r (try help)
-            return "".join(("= ", fn(self, words), "\n\n"))
+            r = fn(self, words)
+            if type(r) is list:
+                # a long answer comes as its pieces: framed and joined once
+                r[0] = "= " + r[0]
+                r.append("\n\n")
+                return "".join(r)
+            return "".join(("= ", r, "\n\n"))
         except (ValueError, IllegalMove) as e:
             return "? " + _line(str(e) or "error") + "\n\n"
         except MemoryError:
@@ -236,7 +244,7 @@ class Session:
             out.append(st.token(o[0]))
             out.append(":%d/%d" % (o[1] // g, total // g))
             sep = " "
-        return "".join(out)
+        return out or ""
 
     def cmd_play(self, words):
         if len(words) != 2:
@@ -269,7 +277,7 @@ class Session:
             out.append(":")
             _write(out, f[k])
         out.append("}")
-        return "".join(out)
+        return out
 
     def cmd_score(self, words):
         out = []
