@@ -104,7 +104,7 @@ def parse_grid(text, width, height):
         try:
             out.append(parse_stack(parts[i]))
         except NotationError as e:
-            fail(41, (fmt_cell(i, width), e), NotationError)
+            fail(41, (fmt_cell(i, width), e), NotationError)   # cell %s: %s
     return out
 
 
