@@ -113,7 +113,7 @@ class Buttons:
     button constants (key 0 is UP ... key 5 is B)."""
 
     __slots__ = ("keys", "_ev", "_ring", "_head", "_count", "_flags",
-                 "_since", "_next", "_last", "repeat_delay", "repeat_ms",
+                 "_nheld", "_since", "_next", "_last", "repeat_delay", "repeat_ms",
                  "long_ms", "escape_ms", "overflows", "presses")
 
     def __init__(self, keys, repeat_delay=REPEAT_DELAY, repeat_ms=REPEAT_MS,
@@ -125,6 +125,7 @@ class Buttons:
         self._head = 0
         self._count = 0
         self._flags = bytearray(COUNT)
+        self._nheld = 0             # buttons down now: idle passes skip the timers
         self._since = [0] * COUNT   # when the button went down
         self._next = [0] * COUNT    # when the next REPEAT is due
         self._last = 0              # time of the last edge, for idle_ms
@@ -178,6 +179,7 @@ class Buttons:
         if self._flags[n] & _HELD:
             return  # keypad never sends two presses; stay safe anyway
         self._flags[n] = _HELD
+        self._nheld += 1
         self._since[n] = now
         self._next[n] = now + self.repeat_delay
         self._last = now
@@ -189,6 +191,7 @@ class Buttons:
         if not f & _HELD:
             return
         self._flags[n] = 0
+        self._nheld -= 1
         self._last = now
         self._put(RELEASE | n)
         if n >= A and not f & _DONE:
@@ -201,6 +204,8 @@ class Buttons:
                 self._put(CLICK | n)
 
     def _timers(self, now):
+        if not self._nheld:
+            return
         for n in range(COUNT):
             f = self._flags[n]
             if not f & _HELD or self._count >= _RING:
@@ -230,6 +235,7 @@ class Buttons:
             if self._flags[n] & _HELD:
                 self._flags[n] = 0
                 self._put(RELEASE | n)
+        self._nheld = 0
         self._put(OVERFLOW)
         self.keys.reset()
         self._last = now
@@ -246,10 +252,7 @@ class Buttons:
         return ticks_diff(now_ms, self._since[n])
 
     def any_held(self):
-        for n in range(COUNT):
-            if self._flags[n] & _HELD:
-                return True
-        return False
+        return self._nheld > 0
 
     def idle_ms(self, now_ms):
         """Milliseconds since the last press or release (0 while any
@@ -266,4 +269,5 @@ class Buttons:
         self._count = 0
         for n in range(COUNT):
             self._flags[n] = 0
+        self._nheld = 0
         self.keys.reset()

@@ -220,16 +220,61 @@ class Display:
         bit is an ``s`` x ``s`` square; clear bits are left alone; off-panel
         pixels are skipped."""
         W = self.width
+        H = self.height
         bit = 1 << (w * h - 1)
-        if x < 0 or y < 0 or x + w * s > W or y + h * s > self.height:
+        f = self.frame
+        if x < 0 or y < 0 or x + w * s > W or y + h * s > H:
+            # clipped (scrolling text): nothing at all if wholly off-panel
+            if x >= W or y >= H or x + w * s <= 0 or y + h * s <= 0:
+                return
             for row in range(h):
                 for col in range(w):
                     if bits & bit:
-                        self.rect(x + col * s, y + row * s, s, s, c)
+                        if s == 1:
+                            xx = x + col
+                            yy = y + row
+                            if 0 <= xx < W and 0 <= yy < H:
+                                f[yy * W + xx] = c
+                        else:
+                            self.rect(x + col * s, y + row * s, s, s, c)
                     bit >>= 1
             return
-        f = self.frame
         i = y * W + x
+        if w == 3:
+            # glyphs and dice faces: a row at a time, unrolled
+            sh = 3 * (h - 1)
+            if s == 1:
+                for _ in range(h):
+                    r = (bits >> sh) & 7
+                    if r:
+                        if r & 4:
+                            f[i] = c
+                        if r & 2:
+                            f[i + 1] = c
+                        if r & 1:
+                            f[i + 2] = c
+                    sh -= 3
+                    i += W
+                return
+            if s == 2:
+                for _ in range(h):
+                    r = (bits >> sh) & 7
+                    if r:
+                        j = i
+                        for _ in range(2):
+                            if r & 4:
+                                f[j] = c
+                                f[j + 1] = c
+                            if r & 2:
+                                f[j + 2] = c
+                                f[j + 3] = c
+                            if r & 1:
+                                f[j + 4] = c
+                                f[j + 5] = c
+                            j += W
+                    sh -= 3
+                    i += W * 2
+                return
         if s == 1:
             for _ in range(h):
                 for j in range(i, i + w):
@@ -271,6 +316,8 @@ class Display:
         pixel in that colour instead (e.g. a greyed-out icon)."""
         W = self.width
         if x < 0 or y < 0 or x + w * s > W or y + h * s > self.height:
+            if x >= W or y >= self.height or x + w * s <= 0 or y + h * s <= 0:
+                return
             k = 0
             for row in range(h):
                 for col in range(w):

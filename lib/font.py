@@ -27,16 +27,31 @@ _GLYPHS = (
 _QUESTION = _CHARS.find("?")
 
 
+def _ascii_index():
+    # printable ASCII (32..126) -> index in _GLYPHS, 255 for a space;
+    # lower case as upper, anything else as "?"
+    t = bytearray(95)
+    for k in range(95):
+        ch = chr(32 + k)
+        if ch == " ":
+            t[k] = 255
+        else:
+            i = _CHARS.find(ch.upper())
+            t[k] = i if i >= 0 else _QUESTION
+    return bytes(t)
+
+
+_ASCII = _ascii_index()
+
+
 def glyph(ch):
     """The 15-bit glyph of a character (0 for a space)."""
-    if ch == " ":
-        return 0
-    i = _CHARS.find(ch)
-    if i < 0:
-        i = _CHARS.find(ch.upper())
-        if i < 0:
-            i = _QUESTION
-    return _GLYPHS[i]
+    k = ord(ch) - 32
+    if 0 <= k < 95:
+        i = _ASCII[k]
+        return 0 if i == 255 else _GLYPHS[i]
+    i = _CHARS.find(ch.upper())
+    return _GLYPHS[i if i >= 0 else _QUESTION]
 
 
 def width(text):
@@ -52,10 +67,17 @@ def draw_char(d, ch, x, y, c):
 
 def draw(d, text, x, y, c):
     """Draw ``text`` starting at (x, y); returns the x after it."""
+    end = x + len(text) * ADVANCE
+    w = d.width
     for i in range(len(text)):
-        draw_char(d, text[i], x, y, c)
+        if x >= w:
+            break          # the rest is off the right edge
+        if x > -W:         # else wholly off the left edge (scrolling)
+            g = glyph(text[i])
+            if g:
+                d.mask(g, W, H, x, y, c)
         x += ADVANCE
-    return x
+    return end
 
 
 def draw_number(d, n, x, y, c):

@@ -75,6 +75,7 @@ class Screen:
         self.lo = bytearray(9)
         self.hi = bytearray(9)
         self.fullc = bytearray(9)
+        self.kc = bytearray(32)  # palette index of each kind (see _layout)
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -84,8 +85,11 @@ class Screen:
         d = self.app.d
         w = d.width
         kinds = st.kinds
+        if len(self.kc) < len(kinds):
+            self.kc = bytearray(len(kinds))
         n = 0
         for i in range(len(kinds)):
+            self.kc[i] = P.piece_code(kinds[i])
             c = kinds[i] >> 2
             if n and self.col[n - 1] == c:
                 self.hi[n - 1] = i + 1
@@ -124,6 +128,12 @@ class Screen:
         if m == EDIT:
             return self._edit_key(k)
         if k == A:
+            # an empty bag is refused here: the engine's refusal loads its
+            # message text, tens of ms on a board, for the same red flash
+            if not self.st.remaining():
+                app.refuse()
+                self.mode = VIEW
+                return True
             if not app.play(DRAW):
                 self.mode = VIEW
                 return True
@@ -158,7 +168,10 @@ class Screen:
                 return True
             return False
         if k == DOWN:
-            app.play(RETURN)
+            if self.st.drawn:
+                app.play(RETURN)
+            else:
+                app.refuse()     # nothing to return (see A above)
             self.mode = VIEW
             return True
         if k == UP:
@@ -280,7 +293,7 @@ class Screen:
         cw = self.cw
         W = d.width
         f = d.frame
-        kinds = st.kinds
+        kc = self.kc
         for i in range(self.nc):
             x = self.x0 + i * self.slot
             inside = x >= 0 and x + cw <= W
@@ -297,7 +310,7 @@ class Screen:
                     # than its pixels on the board)
                     n += left
                     top = ah - (n * ah // most if scale else n * u)
-                    c = P.piece_code(kinds[k])
+                    c = kc[k]
                     if inside:
                         j = top * W + x
                         for _ in range(y - top):

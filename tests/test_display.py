@@ -354,3 +354,13 @@ def test_mask_and_blit_match_pixel_by_pixel_drawing():
                             b.pixel(x + 1 + cc * s + dx, y - 1 + r * s + dy,
                                     c if ink < 0 else ink)
         assert a.frame == b.frame, (w, h, x, y, s)
+
+
+def test_glyph_table_covers_ascii_like_the_character_list():
+    # glyph() reads a table built at import; it must agree with _CHARS
+    for k in range(32, 127):
+        ch = chr(k)
+        i = font._CHARS.find(ch.upper())
+        want = 0 if ch == " " else font._GLYPHS[i if i >= 0 else font._QUESTION]
+        assert font.glyph(ch) == want, ch
+    assert font.glyph("\u00e9") == font.glyph("?")
