@@ -66,51 +66,118 @@ COLOURS5 = b"\x00\x02\x03\x05\x06"    # r y g b p
 MEMO_MAX = const(8)    # remembered remix outcomes (oldest dropped first)
 
 
-def completions(n, m):
-    """How many ways the remaining pieces of one size can fill the remaining
-    cells: ``m[i]`` pieces of colour i (alike), ``n[i]`` cells that forbid
-    colour i, ``sum(n) == sum(m)``. Inclusion-exclusion over the forbidden
-    placements, as a product of one polynomial per colour:
-    count = (1 / prod m_i!) * sum_j coef_j * (N - j)!, where colour i adds
-    sum_k (-1)^k C(n_i, k) m_i! / (m_i - k)! t^k. Big ints on purpose."""
-    big_n = 0
-    for x in m:
-        big_n += x
-    poly = [1]
-    for i in range(len(m)):
-        ni = n[i]
-        mi = m[i]
-        kmax = ni if ni < mi else mi
-        if kmax == 0:
-            continue
-        q = []
-        term = 1
-        for k in range(kmax + 1):
-            q.append(-term if k & 1 else term)
-            term = term * (ni - k) * (mi - k) // (k + 1)
-        out = [0] * (len(poly) + kmax)
-        for a in range(len(poly)):
-            pa = poly[a]
-            for b in range(kmax + 1):
-                out[a + b] += pa * q[b]
-        poly = out
-    # (N - j)! for j = 0..len(poly)-1, built from the small end
-    total = 0
+def _poly(n, m):
+    """One colour's factor: sum_k (-1)^k C(n, k) m! / (m - k)! t^k, k up to
+    min(n, m) (at most 6 small ints)."""
+    kmax = n if n < m else m
+    q = []
+    term = 1
+    for k in range(kmax + 1):
+        q.append(-term if k & 1 else term)
+        term = term * (n - k) * (m - k) // (k + 1)
+    return q
+
+
+def _counts(n, m, ok, total):
+    """For each colour index d in ``ok`` (in order), how many ways the
+    pieces ``m`` less one of colour d fill the ``sum(n)`` cells, ``n[i]``
+    of which forbid colour i. With ``total`` (their sum, if known) the last
+    is not counted but taken from it.
+
+    Inclusion-exclusion over the forbidden placements: the count for
+    pieces m' is (1 / prod m'_i!) * sum_j coef_j * (M - j)!, coef the
+    product over the colours of :func:`_poly`. Every candidate shares all
+    factors but its own, so one sweep serves them all: prefix products of
+    the factors from the first colour up, and from the last colour down
+    the factors applied to the sequence (M - j)! as operators
+    (S'[j] = sum_k P[k] * S[j + k]); each candidate then costs one short
+    dot product. Colours that are not candidates go last, so they never
+    lengthen a prefix. Big ints on purpose."""
+    c = len(m)
+    order = bytearray(ok)
+    seen = 0
+    for i in ok:
+        seen |= 1 << i
+    for i in range(c):
+        if not seen >> i & 1:
+            order.append(i)
+    nk = len(ok) - (1 if total is not None else 0)   # counted candidates
+    if nk == 0:
+        return [total]
+    pre = [[1]]
+    for x in range(nk - 1):
+        i = order[x]
+        a = pre[x]
+        b = _poly(n[i], m[i])
+        out = [0] * (len(a) + len(b) - 1)
+        for u in range(len(a)):
+            y = a[u]
+            for v in range(len(b)):
+                out[u + v] += y * b[v]
+        pre.append(out)
+    big_m = 0
+    for x in n:
+        big_m += x
+    s = [1] * (big_m + 1)      # s[j] = (M - j)!
+    ls = big_m + 1
     f = 1
-    for k in range(1, big_n - len(poly) + 2):
-        f *= k
-    j = len(poly) - 1
-    k = big_n - j          # f == k!
-    while j >= 0:
-        total += poly[j] * f
-        j -= 1
-        k += 1
-        f *= k
+    for j in range(big_m - 1, -1, -1):
+        f *= big_m - j
+        s[j] = f
     div = 1
     for x in m:
         for k in range(2, x + 1):
             div *= k
-    return total // div
+    res = [0] * len(ok)
+    x = c - 1
+    while x >= 0:
+        i = order[x]
+        if x < nk:
+            # this candidate: its own factor with one piece fewer, then the
+            # prefix of the colours before it; a colour with the same
+            # pieces left and forbidding cells as one counted already has
+            # the same count (swap the two colours)
+            for y in range(x + 1, nk):
+                j = order[y]
+                if n[j] == n[i] and m[j] == m[i]:
+                    res[x] = res[y]
+                    break
+        if x < nk and not res[x]:
+            q = _poly(n[i], m[i] - 1)
+            a = pre[x]
+            raw = 0
+            for j in range(len(a)):
+                h = 0
+                for k in range(len(q)):
+                    h += q[k] * s[j + k]
+                raw += a[j] * h
+            res[x] = raw * m[i] // div
+        if x == 0:
+            break
+        b = _poly(n[i], m[i])
+        kb = len(b)
+        if kb > 1:
+            ls -= kb - 1            # s is used up to ls (no slice del on a board)
+            for j in range(ls):
+                h = 0
+                for k in range(kb):
+                    h += b[k] * s[j + k]
+                s[j] = h
+        x -= 1
+    if nk < len(ok):
+        got = 0
+        for x in range(nk):
+            got += res[x]
+        res[nk] = total - got
+    return res
+
+
+def completions(n, m):
+    """How many ways ``m[i]`` pieces of colour i (alike) can fill the cells,
+    ``n[i]`` of which forbid colour i (``sum(n) == sum(m)``)."""
+    m = list(m)
+    m[0] += 1
+    return _counts(n, m, bytearray(1), None)[0]
 
 
 def _gcd(a, b):
@@ -126,39 +193,28 @@ def layer_counts(forbid_here, forbid_rest, counts, total=None):
     pieces left per colour. Returns ``[(index, count)]`` with count > 0: the
     number of ways to finish the layer after that colour here. ``total``,
     if known, is their sum (the count the previous cell's outcome had), and
-    saves counting the last colour."""
-    out = []
-    m = list(counts)
+    saves counting one colour."""
+    m = counts
     rest = 0
     for x in forbid_rest:
         rest += x
-    ok = []
+    ok = bytearray()
     for d in range(len(m)):
         if d == forbid_here or not m[d]:
             continue
         # Hall: no way to finish if a colour has more pieces left than
         # cells that accept it; such a colour gets no outcome at all
-        m[d] -= 1
         fits = True
         for c in range(len(m)):
-            if m[c] + forbid_rest[c] > rest:
+            if m[c] - (1 if c == d else 0) + forbid_rest[c] > rest:
                 fits = False
                 break
-        m[d] += 1
         if fits:
             ok.append(d)
-    got = 0
-    for i in range(len(ok)):
-        d = ok[i]
-        if total is not None and i == len(ok) - 1:
-            w = total - got
-        else:
-            m[d] -= 1
-            w = completions(forbid_rest, m)
-            m[d] += 1
-        got += w
-        out.append((d, w))
-    return out
+    if not ok:
+        return []
+    res = _counts(forbid_rest, m, ok, total)
+    return [(ok[x], res[x]) for x in range(len(ok))]
 
 
 def reduce_weights(counts):
