@@ -28,29 +28,44 @@ def _digits(s):
 
 def parse_contents(text):
     """``'r3*2,y1*4'`` or rocks ``'r*5'`` -> (kinds bytes, counts bytearray)."""
-    counts = {}
-    for part in text.split(","):
-        name, star, n = part.partition("*")
+    # walked with find() and counted per piece code (0..35): no list of
+    # parts, no tuples, no dict, so starting a bag makes little garbage
+    c = [0] * 36
+    i = 0
+    while True:
+        j = text.find(",", i)
+        if j < 0:
+            j = len(text)
+        part = text[i:j]
+        s = part.find("*")
         try:
-            p = parse_piece(name, rock_ok=True)
+            p = parse_piece(part if s < 0 else part[:s], rock_ok=True)
         except NotationError as e:
             fail(18, (e,))   # contents: %s
-        if star:
+        if s >= 0:
+            n = part[s + 1:]
             # ASCII digits only: str.isdigit() also passes '\u00b2', which int()
             # then refuses with a message about int(), not about the bag
             if not _digits(n) or not 1 <= int(n) <= MAX_ITEMS:
                 fail(19, (part,))   # contents: bad count in %r
-            k = int(n)
+            c[p] += int(n)
         else:
-            k = 1
-        counts[p] = counts.get(p, 0) + k
-    kinds = sorted(counts)
+            c[p] += 1
+        if j == len(text):
+            break
+        i = j + 1
+    kinds = bytearray()
     total = 0
-    for p in kinds:
-        total += counts[p]
+    for p in range(36):
+        if c[p]:
+            kinds.append(p)
+            total += c[p]
     if total > MAX_ITEMS:
         fail(20, (MAX_ITEMS,))   # contents: at most %d items
-    return bytes(kinds), bytearray([counts[p] for p in kinds])
+    counts = bytearray()
+    for p in kinds:
+        counts.append(c[p])
+    return bytes(kinds), counts
 
 
 class Game(State):

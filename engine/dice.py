@@ -99,15 +99,22 @@ class Game(State):
             "die": self.die,
             "count": self.count,
             "rolling": self.pending,
-            "last": [self.faces[f] for f in self.rolled],
+            "last": self._names(self.rolled),
             "pips": self.pips(self.rolled),
-            "recent": [[self.faces[f] for f in r] for r in self.past],
+            "recent": [self._names(r) for r in self.past],
         }
+
+    def _names(self, roll):
+        # a loop, not a comprehension: MicroPython makes a closure for each
+        out = []
+        for f in roll:
+            out.append(self.faces[f])
+        return out
 
     def render(self):
         if not self.rolled and not self.pending:
             return "%d %s: not rolled yet" % (self.count, self.die)
-        s = " ".join([self.faces[f] for f in self.rolled])
+        s = " ".join(self._names(self.rolled))
         if self.pending:
             s += " " + " ".join(["?"] * self.pending)
         p = self.pips(self.rolled)
