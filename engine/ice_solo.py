@@ -277,6 +277,10 @@ def clear_line(s, t, targets):
     return True
 
 
+# the names of the 64 cells, two letters each (a1 b1 ... h8), for tokens
+CELLS = ("a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
+         "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8")
+
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
@@ -511,79 +515,93 @@ class Game(State):
         """Per kind of loose piece (a medium of colour index i: 8 * i, a
         small: 32 + 8 * i), 8 row bytes flagging the field cells it could
         land on (bit c of byte r: cell r * 8 + c). These are also the cells
-        that block its line of sight. Returns (flags, larges' cells)."""
+        that block its line of sight. Returns (flags, bare larges' cells,
+        larges-with-a-medium's cells)."""
         lo = self.lo
         hi = self.hi
         rows = bytearray(64)
-        big = bytearray()
+        bare = bytearray()
+        topped = bytearray()
         for t in range(64):
             q = lo[t]
             if q == NONE or q & 3 != 3:
                 continue
-            big.append(t)
             h = hi[t]
             if h == NONE:           # a bare large: mediums of other colours
                 x = CIX[q >> 2]
                 k = t >> 3
+                bare.append(t)
             else:                   # large + medium: smalls of other colours
                 x = CIX[h >> 2]
                 k = 32 + (t >> 3)
+                topped.append(t)
             bit = 1 << (t & 7)
             for c in range(4):
                 if c != x:
                     rows[k] |= bit
                 k += 8
-        return rows, big
+        return rows, bare, topped
 
     def _tower_moves(self, first, only=-1):
         """Legal towering moves; with ``first`` stop at the first one; with
         ``only`` >= 0 just the moves of the piece on that cell.
 
         One pass flags, per kind of loose piece, the cells it could land on
-        (:meth:`_flags`); then each (piece, target) pair reads the cells its
-        segment crosses from PATHS, a row at a time (as
+        (:meth:`_flags`); the loose pieces are then taken kind by kind, each
+        kind's targets listed once, and each (piece, target) pair reads the
+        cells its segment crosses from PATHS a row at a time (as
         :func:`path_clear`, inlined: this is the game's hottest loop)."""
         lo = self.lo
         hi = self.hi
-        rows, big = self._flags()
+        rows, bare, topped = self._flags()
         paths = PATHS
         out = []
-        for s in range(64) if only < 0 else (only,):
-            p = lo[s]
-            if p == NONE or hi[s] != NONE or p & 3 == 3:
+        for kind in range(8):
+            cand = bare if kind < 4 else topped
+            if not cand:
                 continue
-            k0 = CIX[p >> 2] * 8 + (0 if p & 3 == 2 else 32)
-            sr = s >> 3
-            sc = s & 7
-            for t in big:
-                tr = t >> 3
-                if not rows[k0 + tr] & (1 << (t & 7)):
+            want = (self.cols[kind & 3] << 2) | (2 if kind < 4 else 1)
+            k0 = kind * 8
+            tl = None
+            for s in range(64) if only < 0 else (only,):
+                if lo[s] != want or hi[s] != NONE:
                     continue
-                if tr >= sr:
-                    k = k0 + sr
-                    ay = tr - sr
-                    c0 = sc
-                    dx = (t & 7) - sc
-                else:
-                    k = k0 + tr
-                    ay = sr - tr
-                    c0 = t & 7
-                    dx = sc - c0
-                if dx >= 0:
-                    j = dx * 36
-                else:
-                    c0 += dx
-                    j = (8 - dx) * 36
-                j += ay * (ay + 1) // 2
-                i = 0
-                while i <= ay:
-                    if rows[k + i] & (paths[j + i] << c0):
+                if tl is None:      # this kind's targets, listed once
+                    tl = bytearray()
+                    for t in cand:
+                        if rows[k0 + (t >> 3)] & (1 << (t & 7)):
+                            tl.append(t)
+                    if not tl:
                         break
-                    i += 1
-                else:
-                    out.append(s * 64 + t)
-                    if first:
-                        return out
+                sr = s >> 3
+                sc = s & 7
+                for t in tl:
+                    tr = t >> 3
+                    if tr >= sr:
+                        k = k0 + sr
+                        ay = tr - sr
+                        c0 = sc
+                        dx = (t & 7) - sc
+                    else:
+                        k = k0 + tr
+                        ay = sr - tr
+                        c0 = t & 7
+                        dx = sc - c0
+                    if dx >= 0:
+                        j = dx * 36 + ay * (ay + 1) // 2
+                    else:
+                        c0 += dx
+                        j = (8 - dx) * 36 + ay * (ay + 1) // 2
+                    for r in range(k, k + ay + 1):
+                        if rows[r] & (paths[j] << c0):
+                            break
+                        j += 1
+                    else:
+                        out.append(s * 64 + t)
+                        if first:
+                            return out
+        if only < 0 and not first:
+            out.sort()
         return out
 
     def _has_tower_move(self):
@@ -993,8 +1011,10 @@ class Game(State):
 
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
-        if a < 4096:
-            return fmt_cell(a >> 6, 8) + "-" + fmt_cell(a & 63, 8)
+        if a < 4096:        # the hot case: a legal list has 100+ of these
+            s = (a >> 6) * 2
+            t = (a & 63) * 2
+            return CELLS[s:s + 2] + "-" + CELLS[t:t + 2]
         if a == REMIX:
             return "remix"
         if a == END:

@@ -749,6 +749,13 @@ def test_tokens_round_trip_and_do_not_collide():
             st.action(bad)
 
 
+def test_move_tokens_from_the_cell_table_match_the_notation():
+    from engine.pieces import fmt_cell
+    st = new(variant=4)
+    for a in range(4096):
+        assert st.token(a) == fmt_cell(a >> 6, 8) + "-" + fmt_cell(a & 63, 8)
+
+
 def test_random_playthroughs_keep_invariants():
     for seed in range(12):
         opts = ({}, {"variant": 4}, {"variant": 4, "quick": 1})[seed % 3]
