@@ -29,25 +29,25 @@ def _digits(s):
 def parse_contents(text):
     """``'r3*2,y1*4'`` or rocks ``'r*5'`` -> (kinds bytes, counts bytearray)."""
     # walked with find() and counted per piece code (0..35): no list of
-    # parts, no tuples, no dict, so starting a bag makes little garbage
+    # parts, no tuples, no dict, one slice per part (two with a count), so
+    # starting a bag makes little garbage
     c = [0] * 36
     i = 0
     while True:
         j = text.find(",", i)
         if j < 0:
             j = len(text)
-        part = text[i:j]
-        s = part.find("*")
+        s = text.find("*", i, j)
         try:
-            p = parse_piece(part if s < 0 else part[:s], rock_ok=True)
+            p = parse_piece(text[i:j if s < 0 else s], rock_ok=True)
         except NotationError as e:
             fail(18, (e,))   # contents: %s
         if s >= 0:
-            n = part[s + 1:]
+            n = text[s + 1:j]
             # ASCII digits only: str.isdigit() also passes '\u00b2', which int()
             # then refuses with a message about int(), not about the bag
             if not _digits(n) or not 1 <= int(n) <= MAX_ITEMS:
-                fail(19, (part,))   # contents: bad count in %r
+                fail(19, (text[i:j],))   # contents: bad count in %r
             c[p] += int(n)
         else:
             c[p] += 1
