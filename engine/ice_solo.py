@@ -388,7 +388,7 @@ class Game(State):
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
                  "memo", "_mv", "fc", "_dw", "_dc", "_ctot", "_base",
-                 "_base_n")
+                 "_base_n", "_nest_at")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -431,7 +431,9 @@ class Game(State):
         self._dw = None         # deal: this node's weights, once worked out
         self._dc = None         # ... and the counts they came from
         self._ctot = None       # deal: this node's total count, if known
+        self._nest_at = 0x7FFF  # actions before the nesting phase began
         if self.start_grid is not None:
+            self._nest_at = 0
             b = self.start_grid          # packed: height, then the pieces
             j = 0
             for i in range(n):
@@ -542,9 +544,10 @@ class Game(State):
                 k += 8
         return rows, bare, topped
 
-    def _tower_moves(self, first, only=-1):
+    def _tower_moves(self, first, only=-1, kinds=range(8)):
         """Legal towering moves; with ``first`` stop at the first one; with
-        ``only`` >= 0 just the moves of the piece on that cell.
+        ``only`` >= 0 just the moves of the piece on that cell; ``kinds``
+        (kind numbers as in :meth:`_flags`) limits the pieces looked at.
 
         One pass flags, per kind of loose piece, the cells it could land on
         (:meth:`_flags`); the loose pieces are then taken kind by kind, each
@@ -556,7 +559,7 @@ class Game(State):
         rows, bare, topped = self._flags()
         paths = PATHS
         out = []
-        for kind in range(8):
+        for kind in kinds:
             cand = bare if kind < 4 else topped
             if not cand:
                 continue
@@ -831,11 +834,14 @@ class Game(State):
             except Exception:
                 msg = "action %d is not legal now" % a
             raise IllegalMove(msg)
+        was = self.phase
         self._apply(a)
         if who == CHANCE:
             a |= 0x8000
         self.hist.append(a >> 8)
         self.hist.append(a & 0xFF)
+        if was != P_NEST and self.phase == P_NEST:
+            self._nest_at = len(self.hist) >> 1
 
     def _chance_ok(self, a):
         if self.phase == P_DEAL and self.layer:
@@ -1147,10 +1153,28 @@ class Game(State):
         a remix done again from the same position lands the same way."""
         if not self.hist:
             raise IllegalMove("nothing to undo")
-        if not self.hist[-2] & 0x80:
+        h = self.hist
+        if not h[-2] & 0x80:
             self.undos += 1
-        hist = self.hist[:-2]
-        n = len(hist) // 2
+        n = (len(h) >> 1) - 1          # the index of the action undone
+        a = ((h[-2] << 8) | h[-1]) & 0x7FFF
+        if n >= self._nest_at and self.phase >= P_NEST and a != REMIX:
+            # made in the nesting phase: a move is taken back directly (the
+            # top piece of its target goes home), an end or a style
+            # judgement reopens the phase; no replay
+            if a < 4096:
+                gs = self._g(a >> 6)
+                gt = self._g(a & 63)
+                dst = self.grid[gt]
+                self.grid[gs].append(dst[-1])
+                self.grid[gt] = dst[:-1]
+            else:
+                self.phase = P_NEST
+                self.style = 0
+            self._mv = -1
+            self.hist = h[:-2]
+            return
+        hist = h[:-2]
         self.hist = bytearray()
         self._init()
         i = 0
@@ -1163,6 +1187,8 @@ class Game(State):
             was = self.phase
             self._apply(((hist[2 * i] << 8) | hist[2 * i + 1]) & 0x7FFF)
             i += 1
+            if was != P_NEST and self.phase == P_NEST:
+                self._nest_at = i
             if self._base is None and (was == P_DEAL or was == P_SCATTER) and \
                     (self.phase == P_NEST or self.phase == P_TOWER):
                 self._keep_base(i)
@@ -1198,6 +1224,7 @@ class Game(State):
         self.layer = 3
         self.fc = None
         self.phase = P_NEST
+        self._nest_at = self._base_n
 
     def _pack(self):
         out = bytearray((self.undos >> 8, self.undos & 255, len(self.memo)))

@@ -885,6 +885,31 @@ def test_legal_moves_match_a_naive_reading(opts):
             st.apply_action(moves[rng.randrange(len(moves))])
 
 
+@pytest.mark.parametrize("opts", [{}, {"variant": 4, "quick": 1}])
+def test_direct_undo_in_nesting_matches_a_fresh_replay(opts):
+    # a nesting move, an end or a style judgement is taken back without a
+    # replay: the position must be the one replaying the rest gives
+    for seed in range(3):
+        st = new(**opts)
+        rng = Rng(90 + seed)
+        sample_all(st, rng)
+        for step in range(60):
+            if st.to_move() == OVER or rng.randrange(4) == 0:
+                if not st.history() or st.history()[-1][1]:
+                    break        # back at the deal: the replay path's job
+                st.undo()
+                fresh = new(**opts)
+                for a, ch in st.history():
+                    fresh.apply_action(a)
+                fresh.undos = st.undos
+                assert fresh.fields() == st.fields()
+                assert fresh.legal() == st.legal()
+                assert fresh.to_move() == st.to_move() and fresh.style == st.style
+                continue
+            acts = st.legal_actions()
+            st.apply_action(acts[rng.randrange(len(acts))])
+
+
 @pytest.mark.parametrize("opts", [{}, {"variant": 4}, {"variant": 4, "quick": 1}])
 def test_undo_after_the_deal_matches_a_fresh_replay(opts):
     # undo keeps the position after the opening deal and replays only the
