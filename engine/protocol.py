@@ -18,6 +18,7 @@ HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
         "show", "undo", "history", "help", "quit")
 # a protocol line longer than this is refused before it is split
 MAX_LINE = 4096
+_SEQ = (list, tuple)
 
 
 def _str(out, s):
@@ -40,35 +41,21 @@ def _str(out, s):
 
 def _write(out, v):
     """Append the JSON text of ``v`` to the list ``out``, piece by piece."""
+    # the commonest kinds are tested first; bools before int (a bool is one)
     if isinstance(v, str):
         _str(out, v)
-    elif v is None:
-        out.append("null")
-    elif v is True:
-        out.append("true")
-    elif v is False:
-        out.append("false")
-    elif isinstance(v, int):
-        out.append(str(v))
-    elif isinstance(v, dict):
-        c = "{"
-        for k in v:
-            out.append(c)
-            _str(out, k)
-            out.append(":")
-            _write(out, v[k])
-            c = ","
-        out.append("}" if c == "," else "{}")
-    elif isinstance(v, (list, tuple)):
+    elif isinstance(v, _SEQ):
         if v and isinstance(v[0], str):
             # a list of plain tokens (the usual case) is one join, in C
             try:
                 j = '","'.join(v)
             except TypeError:   # not all strings
                 j = None
-            # plain when the only quotes are the separators' two each
-            if (j is not None and "\\" not in j and (not j or min(j) >= " ")
-                    and j.count('"') == 2 * len(v) - 2):
+            # plain when the only quotes are the separators' two each and
+            # no byte is a control character (min() over bytes is much
+            # faster in MicroPython than over characters)
+            if (j is not None and "\\" not in j and j.count('"') == 2 * len(v) - 2
+                    and (not j or min(j.encode("utf-8", "surrogatepass")) >= 32)):
                 out.append('["')
                 out.append(j)
                 out.append('"]')
@@ -79,6 +66,23 @@ def _write(out, v):
             _write(out, x)
             c = ","
         out.append("]" if c == "," else "[]")
+    elif isinstance(v, dict):
+        c = "{"
+        for k in v:
+            out.append(c)
+            _str(out, k)
+            out.append(":")
+            _write(out, v[k])
+            c = ","
+        out.append("}" if c == "," else "{}")
+    elif v is None:
+        out.append("null")
+    elif v is True:
+        out.append("true")
+    elif v is False:
+        out.append("false")
+    elif isinstance(v, int):
+        out.append(str(v))
     else:
         fail(11, (v,), TypeError)   # cannot write %r as JSON
 
