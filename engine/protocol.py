@@ -67,12 +67,26 @@ def _write(out, v):
             c = ","
         out.append("]" if c == "," else "[]")
     elif isinstance(v, dict):
+        # the keys are checked together, joined as in the list case; with
+        # plain keys an entry is three pieces and an int value one more
+        k = '","'.join(v)
+        plain = ("\\" not in k and k.count('"') == 2 * len(v) - 2 and
+                 (not k or min(k.encode("utf-8", "surrogatepass")) >= 32))
         c = "{"
         for k in v:
-            out.append(c)
-            _str(out, k)
-            out.append(":")
-            _write(out, v[k])
+            if plain:
+                out.append('{"' if c == "{" else ',"')
+                out.append(k)
+                out.append('":')
+            else:
+                out.append(c)
+                _str(out, k)
+                out.append(":")
+            x = v[k]
+            if type(x) is int:
+                out.append(str(x))
+            else:
+                _write(out, x)
             c = ","
         out.append("}" if c == "," else "{}")
     elif v is None:
@@ -275,12 +289,14 @@ class Session:
         out.append(',"scores":')
         _write(out, st.scores())
         f = st.fields()
-        for k in f:
-            out.append(",")
-            _str(out, k)
-            out.append(":")
-            _write(out, f[k])
-        out.append("}")
+        if f:
+            # the game's fields as a JSON object, whose opening brace
+            # becomes the comma after scores
+            n = len(out)
+            _write(out, f)
+            out[n] = ',"' if out[n] == '{"' else ","
+        else:
+            out.append("}")
         return out
 
     def cmd_score(self, words):
