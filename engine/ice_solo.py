@@ -277,9 +277,11 @@ def clear_line(s, t, targets):
     return True
 
 
-# the names of the 64 cells, two letters each (a1 b1 ... h8), for tokens
-CELLS = ("a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
-         "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8")
+# the names of the 64 cells with a dash after each (a1- b1- ... h8-), so a
+# move token is two slices joined
+CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
+         "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
+         "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
@@ -291,11 +293,11 @@ def _build_paths():
     (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|); comparing the
     cross-multiplied numerators keeps it exact, and a tie is a corner: the
     segment goes on diagonally, skipping the two cells that only touch it."""
-    out = bytearray()
+    out = []
     for o in range(2):
         for ax in range(8):
             for ay in range(8):
-                rows = bytearray(ay + 1)
+                rows = bytearray(ay + 3)
                 i = j = 0
                 while i < ax or j < ay:
                     vx = (2 * i + 1) * ay if i < ax else -1
@@ -309,46 +311,48 @@ def _build_paths():
                         j += 1
                     if i < ax or j < ay:     # not the far end
                         rows[j] |= 1 << (ax - i if o else i)
-                out.extend(rows)
-    return bytes(out)
+                for r in range(0, ay + 1, 3):
+                    out.append(rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16)
+    return tuple(out)
 
 
 # The cells whose interior the open segment between two cell centres
-# crosses, for every offset: in the box spanned by the two cells, one byte
-# per row (bit c: column c of the box), the ends left out. The block for
-# the box |DX| = ax, |DY| = ay starts at (o * 8 + ax) * 36 + ay * (ay + 1) // 2,
-# o = 0 when the segment runs from the box's top left to its bottom right
-# corner, 1 from top right to bottom left. 576 bytes.
+# crosses, for every offset: in the box spanned by the two cells, a byte
+# per row (bit c: column c of the box), the ends left out, three rows to an
+# int (small ints on a board). The block for the box |DX| = ax, |DY| = ay
+# starts at (o * 8 + ax) * 15 + CUM[ay] and has ay // 3 + 1 ints; o = 0
+# when the segment runs from the box's top left to its bottom right
+# corner, 1 from top right to bottom left. 240 ints.
 PATHS = _build_paths()
+CUM = b"\x00\x01\x02\x03\x05\x07\x09\x0c"
 del _build_paths
 
 
-def path_clear(s, t, rows, k):
+def path_clear(s, t, w3, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
-    :func:`clear_line` decides it: False if a cell the segment crosses has
-    its bit set in ``rows[k + r]`` (r the board row, bit the column), the
-    flags of the targets. (The towering move list does the same inline.)"""
+    :func:`clear_line` decides it: False if a cell the segment crosses is
+    flagged in ``w3``, where ``w3[k + r]`` holds the flags of board rows r,
+    r + 1 and r + 2 (a byte each, bit c: column c), as the towering move
+    list packs its targets. (The move list does the same inline.)"""
     sr = s >> 3
     tr = t >> 3
     if tr >= sr:
-        r0 = sr
+        k += sr
         ay = tr - sr
         c0 = s & 7
         dx = (t & 7) - c0
     else:
-        r0 = tr
+        k += tr
         ay = sr - tr
         c0 = t & 7
         dx = (s & 7) - c0
     if dx >= 0:
-        j = dx * 36
+        j = dx * 15 + CUM[ay]
     else:
         c0 += dx
-        j = (8 - dx) * 36
-    j += ay * (ay + 1) // 2
-    k += r0
-    for i in range(ay + 1):
-        if rows[k + i] & (PATHS[j + i] << c0):
+        j = (8 - dx) * 15 + CUM[ay]
+    for i in range(ay // 3 + 1):
+        if w3[k + 3 * i] & (PATHS[j + i] << c0):
             return False
     return True
 
@@ -521,7 +525,7 @@ class Game(State):
         larges-with-a-medium's cells)."""
         lo = self.lo
         hi = self.hi
-        rows = bytearray(64)
+        rows = bytearray(66)        # 2 spare: packing reads 3 rows at a time
         bare = bytearray()
         topped = bytearray()
         for t in range(64):
@@ -552,12 +556,14 @@ class Game(State):
         One pass flags, per kind of loose piece, the cells it could land on
         (:meth:`_flags`); the loose pieces are then taken kind by kind, each
         kind's targets listed once, and each (piece, target) pair reads the
-        cells its segment crosses from PATHS a row at a time (as
+        cells its segment crosses from PATHS three rows at a time (as
         :func:`path_clear`, inlined: this is the game's hottest loop)."""
         lo = self.lo
         hi = self.hi
         rows, bare, topped = self._flags()
         paths = PATHS
+        cum = CUM
+        w3 = [0] * 64
         out = []
         for kind in kinds:
             cand = bare if kind < 4 else topped
@@ -569,13 +575,15 @@ class Game(State):
             for s in range(64) if only < 0 else (only,):
                 if lo[s] != want or hi[s] != NONE:
                     continue
-                if tl is None:      # this kind's targets, listed once
-                    tl = bytearray()
+                if tl is None:      # this kind's targets, listed once,
+                    tl = bytearray()    # and its flags three rows an int
                     for t in cand:
                         if rows[k0 + (t >> 3)] & (1 << (t & 7)):
                             tl.append(t)
                     if not tl:
                         break
+                    for r in range(k0, k0 + 8):
+                        w3[r] = rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16
                 sr = s >> 3
                 sc = s & 7
                 for t in tl:
@@ -591,18 +599,19 @@ class Game(State):
                         c0 = t & 7
                         dx = sc - c0
                     if dx >= 0:
-                        j = dx * 36 + ay * (ay + 1) // 2
+                        j = dx * 15 + cum[ay]
                     else:
                         c0 += dx
-                        j = (8 - dx) * 36 + ay * (ay + 1) // 2
-                    for r in range(k, k + ay + 1):
-                        if rows[r] & (paths[j] << c0):
-                            break
-                        j += 1
-                    else:
-                        out.append(s * 64 + t)
-                        if first:
-                            return out
+                        j = (8 - dx) * 15 + cum[ay]
+                    # rows past the box are 0 in the path, so reading a
+                    # neighbouring kind's rows there never matters
+                    if w3[k] & (paths[j] << c0) or (ay > 2 and (
+                            w3[k + 3] & (paths[j + 1] << c0) or
+                            (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
+                        continue
+                    out.append(s * 64 + t)
+                    if first:
+                        return out
         if only < 0 and not first:
             out.sort()
         return out
@@ -1018,9 +1027,9 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
-            s = (a >> 6) * 2
-            t = (a & 63) * 2
-            return CELLS[s:s + 2] + "-" + CELLS[t:t + 2]
+            s = (a >> 6) * 3
+            t = (a & 63) * 3
+            return CELLS[s:s + 3] + CELLS[t:t + 2]
         if a == REMIX:
             return "remix"
         if a == END:

@@ -364,9 +364,10 @@ def test_the_path_table_agrees_with_the_box_test_everywhere():
             for b in range(64):
                 if b in (s, t):
                     continue
-                rows = bytearray(8)
-                rows[b >> 3] = 1 << (b & 7)
-                assert path_clear(s, t, rows, 0) == clear_line(s, t, [b]), (s, t, b)
+                w3 = [0] * 8        # three rows to an int, as the move list
+                for r in range(max(0, (b >> 3) - 2), (b >> 3) + 1):
+                    w3[r] = (1 << (b & 7)) << 8 * ((b >> 3) - r)
+                assert path_clear(s, t, w3, 0) == clear_line(s, t, [b]), (s, t, b)
 
 
 def test_non_target_never_blocks_and_target_does():
