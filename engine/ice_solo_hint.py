@@ -35,7 +35,7 @@ uncovered piece's), O(1) each, each move checked against the 4 recent
 ones: no list of moves is built.
 """
 
-from engine.ice_solo import END, REMIX, P_TOWER, NONE, top_locked
+from engine.ice_solo import END, REMIX, P_TOWER, NONE
 
 _GOOD = (0, 10, 30, 55)
 EXTRA = 6      # per piece piled above a cell's good run
@@ -127,70 +127,66 @@ def nest_hint(state):
     val = [0] * n
     kk = bytearray(n)
     ex = bytearray(n)
+    tops = bytearray(n)     # colour of each cell's top piece, NONE if empty
     for i in range(n):
         st = g[i]
-        v = cell_value(st, len(st), NONE)
+        m = len(st)
+        tops[i] = st[m - 1] >> 2 if m else NONE
+        v = cell_value(st, m, NONE)
         val[i] = v
         if v != DEAD:
             k = _k(st)
             kk[i] = k
-            ex[i] = len(st) - k
+            ex[i] = m - k
     part = partners(w)
     np = w + 3
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
     # in circles
+    # (each kept as its reverse, target << 5 | source, so a move s -> t
+    # is looked up as s << 5 | t)
     h = state.hist
-    recent = bytearray(2 * RECENT)
-    nr = 0
+    back = []
     i = len(h) - 2
-    while i >= 0 and nr < RECENT and not h[i] & 0x80:
+    while i >= 0 and len(back) < RECENT and not h[i] & 0x80:
         a = ((h[i] << 8) | h[i + 1]) & 0x7FFF
         if a < 4096:
-            recent[2 * nr] = state._g(a >> 6)
-            recent[2 * nr + 1] = state._g(a & 63)
-            nr += 1
+            back.append(state._g(a & 63) << 5 | state._g(a >> 6))
         i -= 2
     last = -1
-    if nr:
-        last = state._a(recent[0]) * 64 + state._a(recent[1])
+    if back:
+        last = state._a(back[0] & 31) * 64 + state._a(back[0] >> 5)
     best = None
     bs_ = bt_ = 0
     count = 0
     for s in range(n):
+        c = tops[s]
+        if c == NONE:
+            continue
         a = g[s]
         na = len(a)
-        if not na or top_locked(a):
-            continue
         p = a[na - 1]
         small = p & 3 == 1
-        c = p >> 2
+        if (small and na >= 3 and a[na - 2] == p + 1 and
+                a[na - 3] == p + 2):
+            continue                # a full nest's small never moves
         leave = None
         for j in range(s * np, s * np + np):
             t = part[j]
-            b = g[t]
-            if b:
-                if b[-1] >> 2 != c:
-                    continue
-            elif not small:
+            tc = tops[t]
+            if tc != c and (tc != NONE or not small):
                 continue
             if leave is None:       # worked out once a move is found
                 leave = cell_value(a, na - 1, NONE) - val[s]
-                u = _uncovered(g, s, part, np, val, kk, ex)
+                u = _uncovered(g, s, part, np, val, kk, ex, tops)
                 u1 = u >> 16         # the best next gain, its target,
                 ut = (u >> 8) & 255  # and the second best (all >= 0)
                 u2 = u & 255
             count += 1
-            seen = False
-            for r in range(nr):
-                x0 = recent[2 * r]
-                x1 = recent[2 * r + 1]
-                if x0 == t and x1 == s:
-                    seen = True
-                    break
-            if seen:
+            if back and (s << 5 | t) in back:
                 continue
-            gain = leave + (_land(b, p, kk[t], ex[t], val[t]) if b else 0)
+            gain = leave + (_land(g[t], p, kk[t], ex[t], val[t])
+                            if tc != NONE else 0)
             x = 10 * gain + AHEAD * (u2 if t == ut else u1)
             if best is None or x > best:
                 best = x
@@ -205,7 +201,7 @@ def nest_hint(state):
     return state._a(bs_) * 64 + state._a(bt_)
 
 
-def _uncovered(g, s, part, np, val, kk, ex):
+def _uncovered(g, s, part, np, val, kk, ex, tops):
     """The lookahead for moves from ``s``: the best gain (at least 0) the
     piece under its top could make next in its row or column, the cell of
     that best, and the second best (for a move that lands right there).
@@ -221,14 +217,13 @@ def _uncovered(g, s, part, np, val, kk, ex):
     leave = cell_value(a, na - 1, NONE) - cell_value(a, na, NONE)
     b1 = b2 = 0
     c1 = 255
+    qc = q >> 2
     for j in range(s * np, s * np + np):
         t = part[j]
-        b = g[t]
-        if b:
-            if b[-1] >> 2 != q >> 2:
-                continue
-            gain = leave + _land(b, q, kk[t], ex[t], val[t])
-        elif q & 3 == 1:
+        tc = tops[t]
+        if tc == qc:
+            gain = leave + _land(g[t], q, kk[t], ex[t], val[t])
+        elif tc == NONE and q & 3 == 1:
             gain = leave
         else:
             continue
