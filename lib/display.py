@@ -29,6 +29,8 @@ except ImportError:
     def const(x):
         return x
 
+from array import array
+
 from lib.palette import Palette
 
 MA_CHANNEL = const(20)   # mA per colour channel at full duty (WS2812B)
@@ -51,8 +53,7 @@ def led_map(width, height, serpentine=False, rotation=0):
     if n <= 256:
         out = bytearray(n)
     else:
-        from array import array
-        out = array("H", bytes(2 * n))
+        out = array("H", range(n))   # every entry is set below
     lw, lh = (height, width) if rotation in (90, 270) else (width, height)
     i = 0
     for y in range(lh):
@@ -142,11 +143,16 @@ class Display:
         self._dirty = True     # the LEDs' state is unknown until first show
         # one slot per possible byte, so an index past the palette shows
         # as off instead of raising in the middle of a frame
-        self._counts = [0] * 256    # pixels per palette index (when fitting)
-        self._used = bytearray(256)  # the indices counted in the frame
+        # (16-bit arrays: half the heap of a list of ints; made from a
+        # range, as array(typecode, bytes) differs between CPython and
+        # MicroPython)
+        self._counts = array("H", range(256))  # pixels per index (when fitting)
+        self._used = bytearray(0)    # the indices counted (sized to the palette)
         self._nu = 0
         self._col = [0] * 256       # each index's colour at ``scale``
-        self._units = [0] * 256     # and its channel total (r + g + b)
+        self._units = array("H", range(256))   # and its r + g + b
+        for i in range(256):
+            self._units[i] = 0
         self._total = 0             # channel total of the frame shown
         self._np = 0                # palette entries in the tables
         self._pal_version = -1
@@ -381,6 +387,8 @@ class Display:
             self._pal_version = self.palette.version
             self._dirty = True
             self.scale = -1     # the table is stale
+            if len(self._used) < len(self.palette.rgb):
+                self._used = bytearray(len(self.palette.rgb))
         if self._dirty:
             self._dirty = False
             self._refit(True)

@@ -27,21 +27,13 @@ _GLYPHS = (
 _QUESTION = _CHARS.find("?")
 
 
-def _ascii_index():
-    # printable ASCII (32..126) -> index in _GLYPHS, 255 for a space;
-    # lower case as upper, anything else as "?"
-    t = bytearray(95)
-    for k in range(95):
-        ch = chr(32 + k)
-        if ch == " ":
-            t[k] = 255
-        else:
-            i = _CHARS.find(ch.upper())
-            t[k] = i if i >= 0 else _QUESTION
-    return bytes(t)
-
-
-_ASCII = _ascii_index()
+# printable ASCII (32..126) -> index in _GLYPHS, 255 for a space; lower
+# case as upper, anything else as "?" (built once, its helpers dropped)
+_ASCII = bytearray(95)
+for _k in range(95):
+    _i = _CHARS.find(chr(32 + _k).upper())
+    _ASCII[_k] = 255 if _k == 0 else (_i if _i >= 0 else _QUESTION)
+del _k, _i
 
 
 def glyph(ch):
