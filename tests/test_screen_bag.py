@@ -226,3 +226,28 @@ def test_a_bag_resumes_mid_game():
     st = sim2.app.state
     assert st.GAME == "bag" and st.serialize() == saved and st.remaining() == 17
     assert bar_pixels(sim2) == expected_bars(st, 1)
+
+
+def test_refusals_the_screen_can_see_do_not_reach_the_engine(monkeypatch):
+    # an empty bag (A) and nothing to return (DOWN) are refused by the
+    # screen: the engine's refusal loads its message text, which costs a
+    # board tens of milliseconds for the same red flash
+    from engine import state as engine_state
+    sim = open_bag(seed=3)
+    st = sim.app.state
+
+    def no_messages(name):
+        raise AssertionError("engine refusal path used for %s" % name)
+    monkeypatch.setattr(engine_state, "_cold", no_messages)
+    before = st.serialize()
+    sim.press("down")
+    assert sim.indices()[0] == P.REFUSE and st.serialize() == before
+    sim.advance(600)
+    for _ in range(st.remaining()):
+        st.apply_action(0)          # DRAW, then its outcome
+        outs = st.chance_outcomes()
+        st.apply_action(outs[0][0])
+    assert st.remaining() == 0
+    before = st.serialize()
+    sim.press("a")
+    assert sim.indices()[0] == P.REFUSE and st.serialize() == before
