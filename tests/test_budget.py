@@ -88,3 +88,33 @@ def test_app_summary_gates_play_not_loading():
     assert s["phases"]["boot"][0] == pytest.approx(200.0)
     assert s["peak"] == 8000 and s["live_in_game"] == 7000
     assert not s["grew"]
+
+
+def _rep(*overs, ran=()):
+    rep = {"failures": [], "over": [], "ran": set(ran)}
+    for key, value in overs:
+        budget.over(rep, key, value, "%s is %s" % (key, value))
+    return rep
+
+
+def test_known_exceedance_is_held_not_failed():
+    rep = _rep(("g: step mpy", 40.0), ran=["g: step mpy"])
+    budget.judge(rep, {"g: step mpy": {"value": 38.0, "why": "a reason"}})
+    assert rep["failures"] == []
+    assert [(o["key"], o["recorded"], o["why"]) for o in rep["known"]] == [
+        ("g: step mpy", 38.0, "a reason")]
+
+
+def test_known_exceedance_that_got_worse_fails():
+    rep = _rep(("g: step mpy", 38.0 * budget.KNOWN_SLACK + 0.1))
+    budget.judge(rep, {"g: step mpy": {"value": 38.0}})
+    assert len(rep["failures"]) == 1 and "worse than the recorded 38.0" in rep["failures"][0]
+    assert rep["known"] == []
+
+
+def test_new_exceedance_fails_and_met_entries_are_reported():
+    rep = _rep(("h: peak mpy", 30000), ran=["g: step mpy", "h: peak mpy"])
+    budget.judge(rep, {"g: step mpy": {"value": 38.0}, "gone: cap py": {"value": 1}})
+    assert rep["failures"] == ["h: peak mpy is 30000"]
+    # g ran and stayed in budget: its entry can go; "gone" did not run this time
+    assert rep["now_met"] == ["g: step mpy"]
