@@ -8,7 +8,9 @@ grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
 and starts nesting at once. The rules are in docs/games/ice-solo.md; where
 the seed is open, /work/shared/RULINGS.md decides. Refusal messages, the text
 picture and the option checks live in engine/ice_solo_text.py, the hint in
-engine/ice_solo_hint.py; both are imported only when needed.
+engine/ice_solo_hint.py, and the towering phase's line of sight, move list
+and remix in engine/ice_solo_tower.py (loaded while towering, dropped when
+nesting begins); all are imported only when needed.
 
 Coordinates: every cell, on the field or the grid, is named and encoded as
 on an 8-wide board (``index = row * 8 + col``), so a move token like
@@ -245,38 +247,6 @@ def top_locked(st):
             st[n - 3] & 3 == 3 and st[n - 1] >> 2 == st[n - 2] >> 2 == st[n - 3] >> 2)
 
 
-def clear_line(s, t, targets):
-    """Line of sight between field cells ``s`` and ``t`` (8-wide indices):
-    False if the open segment between the centres passes through the
-    interior of a cell in ``targets`` (other than ``t``). Exact integers:
-    with deltas DX, DY from s to t (in cells), cell b's interior is crossed
-    iff 2 * |DX * (br - sr) - DY * (bc - sc)| < |DX| + |DY| and b lies in
-    the box spanned by s and t (the crossing is then inside the segment).
-    Touching a corner gives equality, so it does not block."""
-    sc = s & 7
-    sr = s >> 3
-    dx = (t & 7) - sc
-    dy = (t >> 3) - sr
-    lim = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-    c0 = sc if dx > 0 else sc + dx
-    c1 = c0 + (dx if dx > 0 else -dx)
-    r0 = sr if dy > 0 else sr + dy
-    r1 = r0 + (dy if dy > 0 else -dy)
-    for b in targets:
-        if b == t:
-            continue
-        bc = b & 7
-        br = b >> 3
-        if bc < c0 or bc > c1 or br < r0 or br > r1:
-            continue
-        x = dx * (br - sr) - dy * (bc - sc)
-        if x < 0:
-            x = -x
-        if 2 * x < lim:
-            return False
-    return True
-
-
 # the names of the 64 cells with a dash after each (a1- b1- ... h8-), so a
 # move token is two slices joined
 CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
@@ -287,80 +257,41 @@ CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
 
-def _build_paths():
-    """PATHS (see below), worked out once at import by walking each segment
-    cell by cell. The k-th side crossing of the columns comes at parameter
-    (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|); comparing the
-    cross-multiplied numerators keeps it exact, and a tie is a corner: the
-    segment goes on diagonally, skipping the two cells that only touch it."""
-    out = []
-    for o in range(2):
-        for ax in range(8):
-            for ay in range(8):
-                rows = bytearray(ay + 3)
-                i = j = 0
-                while i < ax or j < ay:
-                    vx = (2 * i + 1) * ay if i < ax else -1
-                    vy = (2 * j + 1) * ax if j < ay else -1
-                    if vy < 0 or (vx >= 0 and vx < vy):
-                        i += 1
-                    elif vx < 0 or vy < vx:
-                        j += 1
-                    else:
-                        i += 1
-                        j += 1
-                    if i < ax or j < ay:     # not the far end
-                        rows[j] |= 1 << (ax - i if o else i)
-                for r in range(0, ay + 1, 3):
-                    out.append(rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16)
-    return tuple(out)
-
-
-# The cells whose interior the open segment between two cell centres
-# crosses, for every offset: in the box spanned by the two cells, a byte
-# per row (bit c: column c of the box), the ends left out, three rows to an
-# int (small ints on a board). The block for the box |DX| = ax, |DY| = ay
-# starts at (o * 8 + ax) * 15 + CUM[ay] and has ay // 3 + 1 ints; o = 0
-# when the segment runs from the box's top left to its bottom right
-# corner, 1 from top right to bottom left. 240 ints.
-PATHS = _build_paths()
-CUM = b"\x00\x01\x02\x03\x05\x07\x09\x0c"
-del _build_paths
-
-
-def path_clear(s, t, w3, k):
-    """Line of sight from ``s`` to ``t`` (8-wide indices), as
-    :func:`clear_line` decides it: False if a cell the segment crosses is
-    flagged in ``w3``, where ``w3[k + r]`` holds the flags of board rows r,
-    r + 1 and r + 2 (a byte each, bit c: column c), as the towering move
-    list packs its targets. (The move list does the same inline.)"""
-    sr = s >> 3
-    tr = t >> 3
-    if tr >= sr:
-        k += sr
-        ay = tr - sr
-        c0 = s & 7
-        dx = (t & 7) - c0
-    else:
-        k += tr
-        ay = sr - tr
-        c0 = t & 7
-        dx = (s & 7) - c0
-    if dx >= 0:
-        j = dx * 15 + CUM[ay]
-    else:
-        c0 += dx
-        j = (8 - dx) * 15 + CUM[ay]
-    for i in range(ay // 3 + 1):
-        if w3[k + 3 * i] & (PATHS[j + i] << c0):
-            return False
-    return True
-
-
 def _ci(cols, c):
     """Index of colour ``c`` in the variant's colour list, or -1."""
     i = CIX[c & 15]
     return i if i < len(cols) else -1
+
+
+_TW = None      # engine/ice_solo_tower.py while a game is towering
+
+
+def _tw():
+    """engine/ice_solo_tower.py (line of sight, towering moves, remix),
+    imported on first use; :func:`_drop_tower` lets it go again."""
+    global _TW
+    if _TW is None:
+        _TW = __import__("engine.ice_solo_tower", None, None, ("tower_moves",))
+    return _TW
+
+
+def _drop_tower():
+    """Forget the towering module when nesting begins (on a board only, as
+    :func:`_text`): its code and its line-of-sight table go with it."""
+    global _TW
+    import sys
+    if sys.implementation.name == "cpython" or _TW is None:
+        return
+    _TW = None
+    name = "engine.ice_solo_tower"
+    if name in sys.modules:
+        del sys.modules[name]
+    pkg = sys.modules.get("engine")
+    if pkg is not None and hasattr(pkg, "ice_solo_tower"):
+        try:
+            delattr(pkg, "ice_solo_tower")
+        except (AttributeError, TypeError):
+            pass
 
 
 def _text():
@@ -493,21 +424,11 @@ class Game(State):
     # ---- towering -----------------------------------------------------------
     def _targets(self, p):
         """Field cells a loose piece ``p`` could land on (size and colour)."""
-        lo = self.lo
-        hi = self.hi
-        c = p >> 2
-        out = []
-        if p & 3 == 2:
-            for t in range(64):
-                q = lo[t]
-                if q != NONE and q & 3 == 3 and hi[t] == NONE and q >> 2 != c:
-                    out.append(t)
-        elif p & 3 == 1:
-            for t in range(64):
-                q = hi[t]
-                if q != NONE and q & 3 == 2 and q >> 2 != c:
-                    out.append(t)
-        return out
+        return _tw().targets(self, p)
+
+    def _tower_moves(self, first, only=-1, kinds=range(8)):
+        """Legal towering moves (see ``ice_solo_tower.tower_moves``)."""
+        return _tw().tower_moves(self, first, only, kinds)
 
     def _loose(self, s):
         """The piece at field cell ``s`` if it can move (a lone small or
@@ -516,105 +437,6 @@ class Game(State):
         if p == NONE or self.hi[s] != NONE or p & 3 == 3:
             return NONE
         return p
-
-    def _flags(self):
-        """Per kind of loose piece (a medium of colour index i: 8 * i, a
-        small: 32 + 8 * i), 8 row bytes flagging the field cells it could
-        land on (bit c of byte r: cell r * 8 + c). These are also the cells
-        that block its line of sight. Returns (flags, bare larges' cells,
-        larges-with-a-medium's cells)."""
-        lo = self.lo
-        hi = self.hi
-        rows = bytearray(66)        # 2 spare: packing reads 3 rows at a time
-        bare = bytearray()
-        topped = bytearray()
-        for t in range(64):
-            q = lo[t]
-            if q == NONE or q & 3 != 3:
-                continue
-            h = hi[t]
-            if h == NONE:           # a bare large: mediums of other colours
-                x = CIX[q >> 2]
-                k = t >> 3
-                bare.append(t)
-            else:                   # large + medium: smalls of other colours
-                x = CIX[h >> 2]
-                k = 32 + (t >> 3)
-                topped.append(t)
-            bit = 1 << (t & 7)
-            for c in range(4):
-                if c != x:
-                    rows[k] |= bit
-                k += 8
-        return rows, bare, topped
-
-    def _tower_moves(self, first, only=-1, kinds=range(8)):
-        """Legal towering moves; with ``first`` stop at the first one; with
-        ``only`` >= 0 just the moves of the piece on that cell; ``kinds``
-        (kind numbers as in :meth:`_flags`) limits the pieces looked at.
-
-        One pass flags, per kind of loose piece, the cells it could land on
-        (:meth:`_flags`); the loose pieces are then taken kind by kind, each
-        kind's targets listed once, and each (piece, target) pair reads the
-        cells its segment crosses from PATHS three rows at a time (as
-        :func:`path_clear`, inlined: this is the game's hottest loop)."""
-        lo = self.lo
-        hi = self.hi
-        rows, bare, topped = self._flags()
-        paths = PATHS
-        cum = CUM
-        w3 = [0] * 64
-        out = []
-        for kind in kinds:
-            cand = bare if kind < 4 else topped
-            if not cand:
-                continue
-            want = (self.cols[kind & 3] << 2) | (2 if kind < 4 else 1)
-            k0 = kind * 8
-            tl = None
-            for s in range(64) if only < 0 else (only,):
-                if lo[s] != want or hi[s] != NONE:
-                    continue
-                if tl is None:      # this kind's targets, listed once,
-                    tl = bytearray()    # and its flags three rows an int
-                    for t in cand:
-                        if rows[k0 + (t >> 3)] & (1 << (t & 7)):
-                            tl.append(t)
-                    if not tl:
-                        break
-                    for r in range(k0, k0 + 8):
-                        w3[r] = rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16
-                sr = s >> 3
-                sc = s & 7
-                for t in tl:
-                    tr = t >> 3
-                    if tr >= sr:
-                        k = k0 + sr
-                        ay = tr - sr
-                        c0 = sc
-                        dx = (t & 7) - sc
-                    else:
-                        k = k0 + tr
-                        ay = sr - tr
-                        c0 = t & 7
-                        dx = sc - c0
-                    if dx >= 0:
-                        j = dx * 15 + cum[ay]
-                    else:
-                        c0 += dx
-                        j = (8 - dx) * 15 + cum[ay]
-                    # rows past the box are 0 in the path, so reading a
-                    # neighbouring kind's rows there never matters
-                    if w3[k] & (paths[j] << c0) or (ay > 2 and (
-                            w3[k + 3] & (paths[j + 1] << c0) or
-                            (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
-                        continue
-                    out.append(s * 64 + t)
-                    if first:
-                        return out
-        if only < 0 and not first:
-            out.sort()
-        return out
 
     def _has_tower_move(self):
         if self._mv < 0:
@@ -626,50 +448,8 @@ class Game(State):
             self._mv = 1 if self._nest_moves(True) else 0
         return self._mv == 1
 
-    def _remix_pieces(self):
-        """The pieces a remix takes apart, in order, without changing
-        anything: the last grid row holding towers (slot order, each
-        bottom to top), or if the grid is empty every partly built tower
-        on the field (reading order, large then medium)."""
-        w = self.width
-        for r in range(4, -1, -1):
-            row = bytearray()
-            for g in range(r * w, r * w + w):
-                row.extend(self.grid[g])
-            if row:
-                return row
-        out = bytearray()
-        for s in range(64):
-            if self.hi[s] != NONE:
-                out.append(self.lo[s])
-                out.append(self.hi[s])
-        return out
-
     def _can_remix(self):
-        if self.towers():
-            return True
-        for s in range(64):
-            if self.hi[s] != NONE:
-                return True
-        return False
-
-    def _key(self):
-        """A 4-byte fingerprint of the towering position (the memo key)."""
-        h1 = 1
-        h2 = 2
-        for b in self.lo:
-            h1 = (h1 * 257 + b) % 32749
-            h2 = (h2 * 263 + b) % 32719
-        for b in self.hi:
-            h1 = (h1 * 257 + b) % 32749
-            h2 = (h2 * 263 + b) % 32719
-        for st in self.grid:
-            h1 = (h1 * 257 + 200 + len(st)) % 32749
-            h2 = (h2 * 263 + 200 + len(st)) % 32719
-            for b in st:
-                h1 = (h1 * 257 + b) % 32749
-                h2 = (h2 * 263 + b) % 32719
-        return bytes((h1 >> 8, h1 & 255, h2 >> 8, h2 & 255))
+        return _tw().can_remix(self)
 
     # ---- nesting --------------------------------------------------------------
     def _nest_ok(self, s, t):
@@ -776,7 +556,7 @@ class Game(State):
             if p == NONE:
                 return False
             tg = self._targets(p)
-            return t in tg and clear_line(s, t, tg)
+            return t in tg and _tw().clear_line(s, t, tg)
         gs = self._g(s)
         gt = self._g(t)
         return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) == 0
@@ -986,6 +766,7 @@ class Game(State):
                 self.phase = P_NEST
                 self.lo = None
                 self.hi = None
+                _drop_tower()
             return
         gs = self._g(s)
         gt = self._g(t)
@@ -994,35 +775,7 @@ class Game(State):
         self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
 
     def _remix(self):
-        key = self._key()
-        force = None
-        for k, f in self.memo:
-            if k == key:
-                force = f
-                break
-        if force is None:
-            force = bytearray()
-            self.memo.append((key, force))
-            if len(self.memo) > MEMO_MAX:
-                self.memo.pop(0)
-        pend = self._remix_pieces()
-        if self.towers():
-            w = self.width
-            for r in range(4, -1, -1):
-                if any_in(self.grid, r * w, w):
-                    for g in range(r * w, r * w + w):
-                        self.grid[g] = bytearray()
-                    break
-        else:
-            for s in range(64):
-                if self.hi[s] != NONE:
-                    self.lo[s] = NONE
-                    self.hi[s] = NONE
-        self.remixes += 1
-        self.pend = pend
-        self.force = force
-        self.pos = 0
-        self.phase = P_REMIX
+        _tw().remix(self)
 
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
@@ -1267,10 +1020,3 @@ class Game(State):
         self.memo = memo
         State._unpack(self, body[i:])
         self.undos = undos
-
-
-def any_in(cells, start, n):
-    for i in range(start, start + n):
-        if cells[i]:
-            return True
-    return False

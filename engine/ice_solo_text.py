@@ -9,7 +9,7 @@ game imports this module for one call and forgets it again (see
 from engine.pieces import (parse_grid, fmt_cell, fmt_stack, fmt_piece,
                            NotationError, COLOURS)
 from engine.ice_solo import (NONE, REMIX, STYLE_YES, STYLE_NO, P_DEAL,
-                             P_SCATTER, P_REMIX, P_TOWER, CIX, clear_line)
+                             P_SCATTER, P_REMIX, P_TOWER, CIX, _tw)
 
 # the reasons of Game._nest_ok, by code
 _NEST = (None, "%s is empty", "%s is the small of a full nest, which never moves",
@@ -133,6 +133,7 @@ def why_illegal(g, a):
                        "colour" % tok
             return "%s: a small goes onto a medium (on a large) of " \
                    "another colour" % tok
+        clear_line = _tw().clear_line
         for b in tg:
             if b != t and not clear_line(s, t, [b]):
                 return "%s: the line of sight is blocked by %s" % (

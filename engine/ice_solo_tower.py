@@ -1,0 +1,317 @@
+"""Ice Solo's towering phase (variant 4): line of sight, the move list and
+the remix. Imported only while a game is towering (see
+``engine.ice_solo._tw``) and dropped on a board when nesting begins, so the
+5-colour game and the nesting phase never hold its code or its table.
+
+Functions take the game ``g`` (an ``engine.ice_solo.Game``) as their first
+argument; the game's methods of the same names (with a leading
+underscore) call them.
+"""
+
+from engine.ice_solo import NONE, CIX, MEMO_MAX, P_REMIX
+
+
+def clear_line(s, t, targets):
+    """Line of sight between field cells ``s`` and ``t`` (8-wide indices):
+    False if the open segment between the centres passes through the
+    interior of a cell in ``targets`` (other than ``t``). Exact integers:
+    with deltas DX, DY from s to t (in cells), cell b's interior is crossed
+    iff 2 * |DX * (br - sr) - DY * (bc - sc)| < |DX| + |DY| and b lies in
+    the box spanned by s and t (the crossing is then inside the segment).
+    Touching a corner gives equality, so it does not block."""
+    sc = s & 7
+    sr = s >> 3
+    dx = (t & 7) - sc
+    dy = (t >> 3) - sr
+    lim = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+    c0 = sc if dx > 0 else sc + dx
+    c1 = c0 + (dx if dx > 0 else -dx)
+    r0 = sr if dy > 0 else sr + dy
+    r1 = r0 + (dy if dy > 0 else -dy)
+    for b in targets:
+        if b == t:
+            continue
+        bc = b & 7
+        br = b >> 3
+        if bc < c0 or bc > c1 or br < r0 or br > r1:
+            continue
+        x = dx * (br - sr) - dy * (bc - sc)
+        if x < 0:
+            x = -x
+        if 2 * x < lim:
+            return False
+    return True
+
+
+# The cells whose interior the open segment between two cell centres
+# crosses, for every offset: in the box spanned by the two cells, a byte
+# per row (bit c: column c of the box), the ends left out, three rows to an
+# int (small ints on a board). The block for the box |DX| = ax, |DY| = ay
+# starts at (o * 8 + ax) * 15 + CUM[ay] and has ay // 3 + 1 ints; o = 0
+# when the segment runs from the box's top left to its bottom right
+# corner, 1 from top right to bottom left. 240 ints, written out so that
+# importing costs no work. They were made by walking each segment cell by
+# cell: the k-th side crossing of the columns comes at parameter
+# (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|), compared exactly by
+# cross-multiplying; a tie is a corner, where the segment goes on
+# diagonally and skips the two cells that only touch it.
+# tests/test_ice_solo.py checks every entry against :func:`clear_line`.
+PATHS = (
+    0, 0, 256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792,
+    65793, 1, 0, 0, 768, 131328, 0, 196864, 2, 65792, 514, 65792, 131587, 0,
+    65792, 131585, 2, 2, 514, 512, 393984, 0, 131840, 6, 131840, 1538,
+    131328, 262658, 0, 196864, 393730, 4, 6, 1026, 263682, 262656, 0,
+    393984, 12, 131840, 3076, 131840, 787462, 0, 131840, 263170, 12, 14,
+    3078, 527874, 787970, 8, 262656, 8, 393984, 6156, 393984, 1575940, 0,
+    131840, 527366, 24, 30, 6150, 1056258, 1574402, 16, 787970, 4120,
+    262656, 4104, 393984, 3151884, 0, 393984, 1574916, 48, 62, 14350,
+    2104322, 3673602, 32, 1836546, 8240, 787970, 2109464, 262656, 2101256,
+    0, 393984, 3151884, 96, 126, 28686, 6306822, 7343618, 64, 1576450,
+    16496, 787970, 4218928, 787970, 6303768, 64, 262656, 2101256, 64, 0, 0,
+    256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792, 65793, 1,
+    0, 0, 768, 66048, 0, 197120, 1, 131584, 257, 131584, 65795, 0, 131584,
+    65794, 1, 2, 514, 512, 198144, 0, 132608, 3, 132608, 770, 132096, 66050,
+    0, 394240, 197122, 1, 6, 516, 132612, 132096, 0, 396288, 3, 265216, 770,
+    265216, 197126, 0, 265216, 131588, 3, 14, 1548, 134664, 396296, 2,
+    264192, 2, 792576, 774, 792576, 198148, 0, 530432, 132620, 3, 30, 1560,
+    138768, 399376, 2, 792592, 518, 528384, 516, 1585152, 198156, 0,
+    1585152, 394248, 3, 62, 3640, 138272, 931872, 2, 1847328, 518, 1585184,
+    132620, 1056768, 132104, 0, 3170304, 396312, 3, 126, 3696, 408672,
+    946240, 2, 1601600, 526, 3170368, 132620, 3170368, 396312, 2, 2113536,
+    264208, 2)
+CUM = b"\x00\x01\x02\x03\x05\x07\x09\x0c"
+
+
+def path_clear(s, t, w3, k):
+    """Line of sight from ``s`` to ``t`` (8-wide indices), as
+    :func:`clear_line` decides it: False if a cell the segment crosses is
+    flagged in ``w3``, where ``w3[k + r]`` holds the flags of board rows r,
+    r + 1 and r + 2 (a byte each, bit c: column c), as the towering move
+    list packs its targets. (The move list does the same inline.)"""
+    sr = s >> 3
+    tr = t >> 3
+    if tr >= sr:
+        k += sr
+        ay = tr - sr
+        c0 = s & 7
+        dx = (t & 7) - c0
+    else:
+        k += tr
+        ay = sr - tr
+        c0 = t & 7
+        dx = (s & 7) - c0
+    if dx >= 0:
+        j = dx * 15 + CUM[ay]
+    else:
+        c0 += dx
+        j = (8 - dx) * 15 + CUM[ay]
+    for i in range(ay // 3 + 1):
+        if w3[k + 3 * i] & (PATHS[j + i] << c0):
+            return False
+    return True
+
+
+
+def targets(g, p):
+    """Field cells a loose piece ``p`` could land on (size and colour)."""
+    lo = g.lo
+    hi = g.hi
+    c = p >> 2
+    out = []
+    if p & 3 == 2:
+        for t in range(64):
+            q = lo[t]
+            if q != NONE and q & 3 == 3 and hi[t] == NONE and q >> 2 != c:
+                out.append(t)
+    elif p & 3 == 1:
+        for t in range(64):
+            q = hi[t]
+            if q != NONE and q & 3 == 2 and q >> 2 != c:
+                out.append(t)
+    return out
+
+
+def flags(g):
+    """Per kind of loose piece (a medium of colour index i: 8 * i, a
+    small: 32 + 8 * i), 8 row bytes flagging the field cells it could
+    land on (bit c of byte r: cell r * 8 + c). These are also the cells
+    that block its line of sight. Returns (flags, bare larges' cells,
+    larges-with-a-medium's cells)."""
+    lo = g.lo
+    hi = g.hi
+    rows = bytearray(66)        # 2 spare: packing reads 3 rows at a time
+    bare = bytearray()
+    topped = bytearray()
+    for t in range(64):
+        q = lo[t]
+        if q == NONE or q & 3 != 3:
+            continue
+        h = hi[t]
+        if h == NONE:           # a bare large: mediums of other colours
+            x = CIX[q >> 2]
+            k = t >> 3
+            bare.append(t)
+        else:                   # large + medium: smalls of other colours
+            x = CIX[h >> 2]
+            k = 32 + (t >> 3)
+            topped.append(t)
+        bit = 1 << (t & 7)
+        for c in range(4):
+            if c != x:
+                rows[k] |= bit
+            k += 8
+    return rows, bare, topped
+
+def tower_moves(g, first, only, kinds):
+    """Legal towering moves; with ``first`` stop at the first one; with
+    ``only`` >= 0 just the moves of the piece on that cell; ``kinds``
+    (kind numbers as in :func:`flags`) limits the pieces looked at.
+
+    One pass flags, per kind of loose piece, the cells it could land on
+    (:func:`flags`); the loose pieces are then taken kind by kind, each
+    kind's targets listed once, and each (piece, target) pair reads the
+    cells its segment crosses from PATHS three rows at a time (as
+    :func:`path_clear`, inlined: this is the game's hottest loop)."""
+    lo = g.lo
+    hi = g.hi
+    rows, bare, topped = flags(g)
+    paths = PATHS
+    cum = CUM
+    w3 = [0] * 64
+    out = []
+    for kind in kinds:
+        cand = bare if kind < 4 else topped
+        if not cand:
+            continue
+        want = (g.cols[kind & 3] << 2) | (2 if kind < 4 else 1)
+        k0 = kind * 8
+        tl = None
+        for s in range(64) if only < 0 else (only,):
+            if lo[s] != want or hi[s] != NONE:
+                continue
+            if tl is None:      # this kind's targets, listed once,
+                tl = bytearray()    # and its flags three rows an int
+                for t in cand:
+                    if rows[k0 + (t >> 3)] & (1 << (t & 7)):
+                        tl.append(t)
+                if not tl:
+                    break
+                for r in range(k0, k0 + 8):
+                    w3[r] = rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16
+            sr = s >> 3
+            sc = s & 7
+            for t in tl:
+                tr = t >> 3
+                if tr >= sr:
+                    k = k0 + sr
+                    ay = tr - sr
+                    c0 = sc
+                    dx = (t & 7) - sc
+                else:
+                    k = k0 + tr
+                    ay = sr - tr
+                    c0 = t & 7
+                    dx = sc - c0
+                if dx >= 0:
+                    j = dx * 15 + cum[ay]
+                else:
+                    c0 += dx
+                    j = (8 - dx) * 15 + cum[ay]
+                # rows past the box are 0 in the path, so reading a
+                # neighbouring kind's rows there never matters
+                if w3[k] & (paths[j] << c0) or (ay > 2 and (
+                        w3[k + 3] & (paths[j + 1] << c0) or
+                        (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
+                    continue
+                out.append(s * 64 + t)
+                if first:
+                    return out
+    if only < 0 and not first:
+        out.sort()
+    return out
+
+
+def remix_pieces(g):
+    """The pieces a remix takes apart, in order, without changing
+    anything: the last grid row holding towers (slot order, each
+    bottom to top), or if the grid is empty every partly built tower
+    on the field (reading order, large then medium)."""
+    w = g.width
+    for r in range(4, -1, -1):
+        row = bytearray()
+        for i in range(r * w, r * w + w):
+            row.extend(g.grid[i])
+        if row:
+            return row
+    out = bytearray()
+    for s in range(64):
+        if g.hi[s] != NONE:
+            out.append(g.lo[s])
+            out.append(g.hi[s])
+    return out
+
+
+def can_remix(g):
+    if g.towers():
+        return True
+    for s in range(64):
+        if g.hi[s] != NONE:
+            return True
+    return False
+
+def key(g):
+    """A 4-byte fingerprint of the towering position (the memo key)."""
+    h1 = 1
+    h2 = 2
+    for b in g.lo:
+        h1 = (h1 * 257 + b) % 32749
+        h2 = (h2 * 263 + b) % 32719
+    for b in g.hi:
+        h1 = (h1 * 257 + b) % 32749
+        h2 = (h2 * 263 + b) % 32719
+    for st in g.grid:
+        h1 = (h1 * 257 + 200 + len(st)) % 32749
+        h2 = (h2 * 263 + 200 + len(st)) % 32719
+        for b in st:
+            h1 = (h1 * 257 + b) % 32749
+            h2 = (h2 * 263 + b) % 32719
+    return bytes((h1 >> 8, h1 & 255, h2 >> 8, h2 & 255))
+
+
+def remix(g):
+    here = key(g)
+    force = None
+    for k, f in g.memo:
+        if k == here:
+            force = f
+            break
+    if force is None:
+        force = bytearray()
+        g.memo.append((here, force))
+        if len(g.memo) > MEMO_MAX:
+            g.memo.pop(0)
+    pend = remix_pieces(g)
+    if g.towers():
+        w = g.width
+        for r in range(4, -1, -1):
+            if any_in(g.grid, r * w, w):
+                for i in range(r * w, r * w + w):
+                    g.grid[i] = bytearray()
+                break
+    else:
+        for s in range(64):
+            if g.hi[s] != NONE:
+                g.lo[s] = NONE
+                g.hi[s] = NONE
+    g.remixes += 1
+    g.pend = pend
+    g.force = force
+    g.pos = 0
+    g.phase = P_REMIX
+
+
+def any_in(cells, start, n):
+    for i in range(start, start + n):
+        if cells[i]:
+            return True
+    return False
