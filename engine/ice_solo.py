@@ -426,9 +426,9 @@ class Game(State):
         """Field cells a loose piece ``p`` could land on (size and colour)."""
         return _tw().targets(self, p)
 
-    def _tower_moves(self, first, only=-1, kinds=range(8)):
+    def _tower_moves(self, first, only=-1, klo=0, khi=8):
         """Legal towering moves (see ``ice_solo_tower.tower_moves``)."""
-        return _tw().tower_moves(self, first, only, kinds)
+        return _tw().tower_moves(self, first, only, klo, khi)
 
     def _loose(self, s):
         """The piece at field cell ``s`` if it can move (a lone small or

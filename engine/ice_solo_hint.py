@@ -242,9 +242,9 @@ def tower_hint(state):
     """The first move found that completes a tower, else the first that
     puts a medium on a large, else remix: each search stops at its first
     move, so a hint costs less than the legal list."""
-    moves = state._tower_moves(True, -1, range(4, 8))     # smalls
+    moves = state._tower_moves(True, -1, 4, 8)     # smalls
     if not moves:
-        moves = state._tower_moves(True, -1, range(4))    # mediums
+        moves = state._tower_moves(True, -1, 0, 4)    # mediums
     if not moves:
         return REMIX
     return moves[0]

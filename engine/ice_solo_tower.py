@@ -131,103 +131,94 @@ def targets(g, p):
     return out
 
 
-def flags(g):
-    """Per kind of loose piece (a medium of colour index i: 8 * i, a
-    small: 32 + 8 * i), 8 row bytes flagging the field cells it could
-    land on (bit c of byte r: cell r * 8 + c). These are also the cells
-    that block its line of sight. Returns (flags, bare larges' cells,
-    larges-with-a-medium's cells)."""
+def tower_moves(g, first, only, klo, khi):
+    """Legal towering moves in reading order; with ``first`` stop at the
+    first one; with ``only`` >= 0 just the moves of the piece on that
+    cell; only pieces of kinds ``klo`` to ``khi - 1`` (a kind: a medium of
+    colour index i is kind i, a small is kind 4 + i).
+
+    One pass over the field flags the larges (row bytes, bit c: column c)
+    by what a loose piece could land on, per colour and in all. A kind's
+    targets (which are also what blocks its line of sight) are the flagged
+    cells not of its own colour, worked out the first time a piece of that
+    kind comes up and packed three rows to an int; each (piece, target)
+    pair then reads the cells its segment crosses from PATHS, as
+    :func:`path_clear` does (inlined: this is the game's hottest loop)."""
     lo = g.lo
     hi = g.hi
-    rows = bytearray(66)        # 2 spare: packing reads 3 rows at a time
+    # rows: bare larges by colour index (8 * i + row), all bare larges
+    # (32 + row); larges with a medium by the medium's colour (40 + ...),
+    # all of them (72 + row); 2 spare for reading three rows at a time
+    rows = bytearray(82)
     bare = bytearray()
     topped = bytearray()
-    for t in range(64):
-        q = lo[t]
-        if q == NONE or q & 3 != 3:
+    for s in range(64):
+        p = lo[s]
+        if p == NONE or p & 3 != 3:
             continue
-        h = hi[t]
-        if h == NONE:           # a bare large: mediums of other colours
-            x = CIX[q >> 2]
-            k = t >> 3
-            bare.append(t)
-        else:                   # large + medium: smalls of other colours
-            x = CIX[h >> 2]
-            k = 32 + (t >> 3)
-            topped.append(t)
-        bit = 1 << (t & 7)
-        for c in range(4):
-            if c != x:
-                rows[k] |= bit
-            k += 8
-    return rows, bare, topped
-
-def tower_moves(g, first, only, kinds):
-    """Legal towering moves; with ``first`` stop at the first one; with
-    ``only`` >= 0 just the moves of the piece on that cell; ``kinds``
-    (kind numbers as in :func:`flags`) limits the pieces looked at.
-
-    One pass flags, per kind of loose piece, the cells it could land on
-    (:func:`flags`); the loose pieces are then taken kind by kind, each
-    kind's targets listed once, and each (piece, target) pair reads the
-    cells its segment crosses from PATHS three rows at a time (as
-    :func:`path_clear`, inlined: this is the game's hottest loop)."""
-    lo = g.lo
-    hi = g.hi
-    rows, bare, topped = flags(g)
+        h = hi[s]
+        r = s >> 3
+        if h == NONE:
+            rows[CIX[p >> 2] * 8 + r] |= 1 << (s & 7)
+            rows[32 + r] |= 1 << (s & 7)
+            bare.append(s)
+        else:
+            rows[40 + CIX[h >> 2] * 8 + r] |= 1 << (s & 7)
+            rows[72 + r] |= 1 << (s & 7)
+            topped.append(s)
     paths = PATHS
     cum = CUM
-    w3 = [0] * 64
+    tls = [None] * 8            # per kind: its targets, once worked out
+    w3 = [0] * 64               # per kind: its targets, 3 rows an int
+    kr = bytearray(10)
     out = []
-    for kind in kinds:
-        cand = bare if kind < 4 else topped
-        if not cand:
+    for s in range(64) if only < 0 else (only,):
+        p = lo[s]
+        if p == NONE or p & 3 == 3:
             continue
-        want = (g.cols[kind & 3] << 2) | (2 if kind < 4 else 1)
+        kind = CIX[p >> 2] + (0 if p & 3 == 2 else 4)
+        if kind < klo or kind >= khi:
+            continue
+        tl = tls[kind]
         k0 = kind * 8
-        tl = None
-        for s in range(64) if only < 0 else (only,):
-            if lo[s] != want or hi[s] != NONE:
+        if tl is None:
+            base = 0 if kind < 4 else 40
+            own = base + (kind & 3) * 8
+            for r in range(8):
+                kr[r] = rows[base + 32 + r] & ~rows[own + r]
+            tl = bytearray()
+            for t in (bare if kind < 4 else topped):
+                if kr[t >> 3] & (1 << (t & 7)):
+                    tl.append(t)
+            tls[kind] = tl
+            for r in range(8):
+                w3[k0 + r] = kr[r] | kr[r + 1] << 8 | kr[r + 2] << 16
+        sr = s >> 3
+        sc = s & 7
+        for t in tl:
+            tr = t >> 3
+            if tr >= sr:
+                k = k0 + sr
+                ay = tr - sr
+                c0 = sc
+                dx = (t & 7) - sc
+            else:
+                k = k0 + tr
+                ay = sr - tr
+                c0 = t & 7
+                dx = sc - c0
+            if dx >= 0:
+                j = dx * 15 + cum[ay]
+            else:
+                c0 += dx
+                j = (8 - dx) * 15 + cum[ay]
+            if w3[k] & (paths[j] << c0) or (ay > 2 and (
+                    w3[k + 3] & (paths[j + 1] << c0) or
+                    (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
                 continue
-            if tl is None:      # this kind's targets, listed once,
-                tl = bytearray()    # and its flags three rows an int
-                for t in cand:
-                    if rows[k0 + (t >> 3)] & (1 << (t & 7)):
-                        tl.append(t)
-                if not tl:
-                    break
-                for r in range(k0, k0 + 8):
-                    w3[r] = rows[r] | rows[r + 1] << 8 | rows[r + 2] << 16
-            sr = s >> 3
-            sc = s & 7
-            for t in tl:
-                tr = t >> 3
-                if tr >= sr:
-                    k = k0 + sr
-                    ay = tr - sr
-                    c0 = sc
-                    dx = (t & 7) - sc
-                else:
-                    k = k0 + tr
-                    ay = sr - tr
-                    c0 = t & 7
-                    dx = sc - c0
-                if dx >= 0:
-                    j = dx * 15 + cum[ay]
-                else:
-                    c0 += dx
-                    j = (8 - dx) * 15 + cum[ay]
-                # rows past the box are 0 in the path, so reading a
-                # neighbouring kind's rows there never matters
-                if w3[k] & (paths[j] << c0) or (ay > 2 and (
-                        w3[k + 3] & (paths[j + 1] << c0) or
-                        (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
-                    continue
-                out.append(s * 64 + t)
-                if first:
-                    return out
-    if only < 0 and not first:
-        out.sort()
+            out.append(s * 64 + t)
+            if first:
+                return out
     return out
 
 
