@@ -80,6 +80,7 @@ import sys
 
 from engine import registry
 from lib import buttons
+from lib import palette
 # the keys are re-exported for screens (see the contract above)
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms  # noqa: F401
 from engine.rng import Rng
@@ -134,6 +135,33 @@ def playable():
     that fails to import anyway is refused when chosen."""
     return [g for g in registry.GAMES
             if _exists("engine", g) and _exists("lib", "screen_" + g)]
+
+
+class Dealing:
+    """Shown while a new game is dealt, one chance node per loop pass; a dot
+    walks the panel so the wait is visibly progress, not a hang."""
+
+    def __init__(self, app, mod):
+        self.app = app
+        self.mod = mod
+        self.n = 0
+
+    def key(self, k):
+        return False
+
+    def tick(self, now):
+        app = self.app
+        if app._deal_one():
+            self.n += 1
+            return True
+        app._open(self.mod)
+        return True
+
+    def draw(self, d):
+        d.fill(palette.OFF)
+        w = d.width
+        i = self.n % (w * d.height)
+        d.pixel(i % w, i // w, palette.DIM)
 
 
 class App:
@@ -247,13 +275,20 @@ class App:
             gc.collect()
 
     # ---- game lifecycle ------------------------------------------------------
-    def _auto(self):
-        """Resolve deal-like chance nodes at once (with no animation)."""
+    def _deal_one(self):
+        """Resolve one deal-like chance node; False if there is none."""
         st = self.state
+        if st.to_move() != CHANCE or not st.auto_chance():
+            return False
+        outs = st.chance_outcomes()
+        st.apply_action(outs[self.rng.weighted([o[1] for o in outs])][0])
+        return True
+
+    def _auto(self):
+        """Resolve deal-like chance nodes at once (a move's re-scatter; a
+        new game's deal goes through Dealing instead)."""
         n = 0
-        while st.to_move() == CHANCE and st.auto_chance() and n < 10000:
-            outs = st.chance_outcomes()
-            st.apply_action(outs[self.rng.weighted([o[1] for o in outs])][0])
+        while n < 10000 and self._deal_one():
             n += 1
 
     def _after_move(self):
@@ -284,8 +319,19 @@ class App:
         self._player = -1
         self.unsaved = False
         self._drop_shell()     # e.g. the resume offer that started this
-        self._auto()
-        self.game_scr = mod.Screen(self, state)
+        self._redraw = True
+        if state.to_move() == CHANCE and state.auto_chance():
+            # a deal can be dozens of weighted draws: one per pass, so no
+            # pass is long; the screen starts once the cards are down
+            self.game_scr = None
+            self.scr = Dealing(self, mod)
+        else:
+            self._open(mod)
+        return True
+
+    def _open(self, mod):
+        """Put the game's screen up (after any deal)."""
+        self.game_scr = mod.Screen(self, self.state)
         self.scr = self.game_scr
         self._redraw = True
         st = self.state
@@ -294,7 +340,6 @@ class App:
             self.handoff(p)
         else:
             self._player = p
-        return True
 
     def _new(self, gid):
         opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)

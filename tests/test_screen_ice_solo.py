@@ -19,6 +19,12 @@ def open_game(board="pico_8x8", seed=1, variant="5", nvm=None):
         sim.press("right")
     sim.press("a")
     assert sim.app.game == "ice_solo"
+    # the deal goes one chance node per loop pass before the board shows
+    for _ in range(500):
+        if sim.app.game_scr is not None and sim.app.scr is sim.app.game_scr:
+            break
+        sim.advance(20)
+    assert sim.app.scr is sim.app.game_scr, "the deal never finished"
     return sim
 
 
@@ -89,6 +95,7 @@ def start_from(sim, cells):
     scr = screen(sim)
     scr.st = st
     scr._layout()
+    sim.step()   # one pass draws it, whatever the clock's blink phase
     return st
 
 
@@ -350,3 +357,27 @@ def test_towering_menu_offers_grid_and_mix_when_stuck():
         assert f[(i // 4) * 8 + i % 4] == want
     sim.press("b")
     assert scr.mode == 0
+
+
+def test_the_deal_goes_one_chance_node_per_loop_pass():
+    # a 5-colour deal is 75 weighted draws; dealing them all in the pass that
+    # opens the game made that one pass seconds long on a board
+    sim = Sim(board="pico_8x8", seed=3)
+    sim.app.settings.set("ice_solo.variant", "5")
+    sim.advance(1500)
+    for _ in range(12):
+        if sim.app.menu.current() == "ice_solo":
+            break
+        sim.press("right")
+    sim.press("a")
+    st = sim.app.state
+    seen = [len(st.hist)]
+    while sim.app.game_scr is None:
+        assert type(sim.app.scr).__name__ == "Dealing"
+        sim.step()
+        seen.append(len(st.hist))
+        assert len(seen) < 200, "the deal never finished"
+    steps = [b - a for a, b in zip(seen, seen[1:])]
+    assert max(steps) <= 2, "more than one chance node (2 history bytes) in a pass"
+    assert len(st.hist) == 2 * 75 and st.to_move() == 0
+    assert sim.app.scr is sim.app.game_scr
