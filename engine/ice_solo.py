@@ -36,7 +36,7 @@ integer weights (``auto_chance`` is True for all of them):
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
-from engine.pieces import (parse_cell, fmt_cell, fmt_stack, fmt_piece,
+from engine.pieces import (parse_cell, fmt_piece,
                            parse_piece, NotationError)
 
 try:
@@ -252,6 +252,11 @@ def top_locked(st):
 CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
          "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
          "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
+
+# chance tokens of the pieces by piece code (3 characters each; "=??"
+# where the size is 0, which is no piece): a history holds 75+ of them
+PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
+        "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
@@ -783,6 +788,9 @@ class Game(State):
             s = (a >> 6) * 3
             t = (a & 63) * 3
             return CELLS[s:s + 3] + CELLS[t:t + 2]
+        p = a - PLACE
+        if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
+            return PTOK[p * 3:p * 3 + 3]
         if a == REMIX:
             return "remix"
         if a == END:
@@ -796,7 +804,8 @@ class Game(State):
         if PLACE <= a < PLACE + 36:
             return "=" + fmt_piece(a - PLACE)
         if TARGET <= a < TARGET + 64:
-            return "@" + fmt_cell(a - TARGET, 8)
+            t = (a - TARGET) * 3
+            return "@" + CELLS[t:t + 2]
         return "#%d" % a
 
     def action(self, tok):
@@ -884,17 +893,32 @@ class Game(State):
         return d
 
     def grid_text(self):
-        return "/".join([fmt_stack(st) for st in self.grid])
+        out = []
+        for st in self.grid:
+            if not st:
+                out.append("-")
+                continue
+            p = st[0] * 3 + 1
+            x = PTOK[p:p + 2]
+            for i in range(1, len(st)):
+                p = st[i] * 3 + 1
+                x += PTOK[p:p + 2]
+            out.append(x)
+        return "/".join(out)
 
     def field_text(self):
+        lo = self.lo
+        hi = self.hi
         out = []
         for s in range(64):
-            if self.lo[s] == NONE:
+            p = lo[s] * 3 + 1          # the piece's name in PTOK
+            if p > 255:                # NONE
                 out.append("-")
-            elif self.hi[s] == NONE:
-                out.append(fmt_piece(self.lo[s]))
+            elif hi[s] == NONE:
+                out.append(PTOK[p:p + 2])
             else:
-                out.append(fmt_piece(self.lo[s]) + fmt_piece(self.hi[s]))
+                q = hi[s] * 3 + 1
+                out.append(PTOK[p:p + 2] + PTOK[q:q + 2])
         return "/".join(out)
 
     def render(self):

@@ -752,10 +752,15 @@ def test_tokens_round_trip_and_do_not_collide():
 
 
 def test_move_tokens_from_the_cell_table_match_the_notation():
-    from engine.pieces import fmt_cell
+    from engine.pieces import fmt_cell, fmt_piece
     st = new(variant=4)
     for a in range(4096):
         assert st.token(a) == fmt_cell(a >> 6, 8) + "-" + fmt_cell(a & 63, 8)
+    for p in range(36):
+        if p & 3:
+            assert st.token(4100 + p) == "=" + fmt_piece(p)
+    for t in range(64):
+        assert st.token(4200 + t) == "@" + fmt_cell(t, 8)
 
 
 def test_random_playthroughs_keep_invariants():
