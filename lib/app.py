@@ -138,13 +138,15 @@ def playable():
 
 
 class Dealing:
-    """Shown while a new game is dealt, one chance node per loop pass; a dot
-    walks the panel so the wait is visibly progress, not a hang."""
+    """Shown while a new game is dealt, one chance node per loop pass: each
+    node lights the next LED in reading order, in piece colours, so the wait
+    reads as dealing, not as a hang."""
 
     def __init__(self, app, mod):
         self.app = app
         self.mod = mod
-        self.n = 0
+        self.n = 0        # nodes dealt
+        self.shown = -1   # LEDs lit on the frame so far (-1: not drawn yet)
 
     def key(self, k):
         return False
@@ -158,10 +160,20 @@ class Dealing:
         return True
 
     def draw(self, d):
-        d.fill(palette.OFF)
+        # only the newly dealt LED is painted; the frame is cleared when the
+        # walk starts or wraps around the panel
+        size = d.width * d.height
+        if self.shown < 0 or self.n - self.shown >= size or self.n % size == 0:
+            d.fill(palette.OFF)
+            self.shown = self.n - self.n % size
         w = d.width
-        i = self.n % (w * d.height)
-        d.pixel(i % w, i // w, palette.DIM)
+        while self.shown < self.n:
+            i = self.shown % size
+            d.pixel(i % w, i // w, palette.piece(_DEAL_HUES[i % 5], 3))
+            self.shown += 1
+
+
+_DEAL_HUES = b"\x00\x02\x03\x05\x06"   # r y g b p, as the pieces are dealt
 
 
 class App:
