@@ -312,18 +312,7 @@ class Session:
         """Take back the last move and the chance outcomes that followed it,
         so an undo can never re-roll a die or re-draw from a bag."""
         st = self._game(words)
-        # read the packed history in place (2 bytes an action, chance bit
-        # high) instead of building history()'s list of tuples
-        h = st.hist
-        i = len(h) - 2
-        while i >= 0 and h[i] & 0x80:
-            i -= 2
-        if i < 0:
-            fail(10)   # nothing to undo
-        undone = st.token((h[i] << 8) | h[i + 1])
-        for _ in range((len(h) - i) // 2):
-            st.undo()
-        return undone
+        return st.token(st.undo_move())
 
     def cmd_history(self, words):
         st = self._game(words)

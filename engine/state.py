@@ -192,6 +192,21 @@ class State:
     def can_undo(self):
         return len(self.hist) > 0
 
+    def undo_move(self):
+        """Take back the last player move and the chance outcomes after it,
+        so an undo can never re-roll a die or re-draw from a bag (the
+        protocol's and the app's undo). Returns the move's action."""
+        h = self.hist
+        i = len(h) - 2
+        while i >= 0 and h[i] & 0x80:
+            i -= 2
+        if i < 0:
+            fail(10, (), IllegalMove)   # nothing to undo
+        a = (h[i] << 8) | h[i + 1]
+        for _ in range((len(h) - i) // 2):
+            self.undo()
+        return a
+
     def undo(self):
         """Take back the last action (a move or a chance outcome)."""
         if not self.hist:

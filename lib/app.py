@@ -52,7 +52,8 @@ App services for a screen:
                        first. True.
 ``app.chance()``       resolve one pending chance node with the Rng; the
                        action taken, or -1 if the state is not at chance.
-``app.undo()``         take back the last action (refusal flash if none).
+``app.undo()``         take back the last move and the chance outcomes after
+                       it (State.undo_move; refusal flash if none).
 ``app.refuse()``       a visible "no" flash over the frame.
 ``app.handoff(p)``     show the hand-off screen for player ``p`` now.
 ``app.show_scores()``  the scores screen for the current state; B returns.
@@ -236,10 +237,14 @@ class App:
 
     def undo(self):
         st = self.state
-        if st is None or not st.can_undo():
+        if st is None:
             self.refuse()
             return False
-        st.undo()
+        try:
+            st.undo_move()
+        except IllegalMove:
+            self.refuse()
+            return False
         self._after_move()
         return True
 
