@@ -52,7 +52,8 @@ bad cell %r: a column letter and a row number, like b3
 grid has %d cells, expected %d (%dx%d)
 cell %s: %s
 the game is over
-game %s is not built yet"""
+game %s is not built yet
+%s offers no hint"""
 
 
 def text(n):

@@ -15,7 +15,7 @@ from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove, parse_options, fail
 
 HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
-        "show", "undo", "history", "help", "quit")
+        "show", "undo", "history", "hint", "help", "quit")
 # a protocol line longer than this is refused before it is split
 MAX_LINE = 4096
 _SEQ = (list, tuple)
@@ -321,6 +321,16 @@ class Session:
         for i in range(0, len(h), 2):
             out.append(st.token(((h[i] << 8) | h[i + 1]) & 0x7FFF))
         return " ".join(out)
+
+    def cmd_hint(self, words):
+        """A suggested move for games that offer one (a ``hint()`` method on
+        their State); ``none`` where the game has nothing to suggest."""
+        st = self._game(words)
+        h = getattr(st, "hint", None)
+        if h is None:
+            fail(44, (st.GAME,))   # %s offers no hint
+        a = h()
+        return "none" if a is None else st.token(a)
 
     def cmd_quit(self, words):
         self.done = True

@@ -636,3 +636,16 @@ def test_to_json_fast_and_escaped_paths_agree_with_json():
              ["\u00e9", "\u00fc\x01"], [["a"], ["b", "c"]], [None, "a"]]
     for v in cases:
         assert json.loads(to_json(v)) == json.loads(json.dumps(v)), v
+
+
+def test_hint_suggests_a_legal_move_or_says_there_is_none():
+    s = Session(5)
+    assert s.handle("new ice_solo seed=4").startswith("= ice_solo seed=4")
+    legal = s.handle("legal")[2:].split()
+    hint = s.handle("hint")
+    assert hint.startswith("= ") and hint[2:].strip() in legal
+    s.handle("play end")
+    assert s.handle("hint") == "= none\n\n"       # the game is over
+    assert s.handle("new dice") .startswith("= dice")
+    assert s.handle("hint") == "? dice offers no hint\n\n"
+    assert s.handle("hint now").startswith("? unexpected")
