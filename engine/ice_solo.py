@@ -478,40 +478,46 @@ class Game(State):
 
     def _nest_moves(self, first):
         """Legal nesting moves in reading order of (from, to); with
-        ``first`` stop at the first one. Only the partners in the row and
-        column are visited (at most 8 per cell)."""
-        out = []
+        ``first`` stop at the first one. The top colours are gathered
+        once; then only the partners in the row and column are visited
+        (at most 8 per cell), one byte compare each."""
         g = self.grid
         w = self.width
         n = len(g)
+        tops = bytearray(n)         # colour of each top piece, NONE if empty
+        for i in range(n):
+            st = g[i]
+            tops[i] = st[len(st) - 1] >> 2 if st else NONE
+        out = []
         for s in range(n):
-            a = g[s]
-            if not a or top_locked(a):
+            c = tops[s]
+            if c == NONE:
                 continue
-            p = a[-1]
+            a = g[s]
+            m = len(a)
+            p = a[m - 1]
             small = p & 3 == 1
-            c = p >> 2
+            if small and m >= 3 and a[m - 2] == p + 1 and a[m - 3] == p + 2:
+                continue                        # a full nest's small
             col = s % w
             r0 = s - col
             s8 = ((r0 // w) * 8 + col) << 6
             for t in range(col, n, w):          # the column
-                if t == s:
-                    continue
-                b = g[t]
-                if (b and b[-1] >> 2 == c) or (not b and small):
-                    out.append(s8 | ((t // w) * 8 + col))
-                    if first:
-                        return out
-            for t in range(r0, r0 + w):         # the row
-                if t == s:
-                    continue
-                b = g[t]
-                if (b and b[-1] >> 2 == c) or (not b and small):
-                    out.append(s8 | ((r0 // w) * 8 + t - r0))
-                    if first:
-                        return out
+                if t != s:
+                    x = tops[t]
+                    if x == c or (small and x == NONE):
+                        out.append(s8 | ((t // w) * 8 + col))
+                        if first:
+                            return out
+            rb = s8 + (r0 // w) * 8 - r0        # + t: a move along the row
+            for t in range(r0, r0 + w):
+                if t != s:
+                    x = tops[t]
+                    if x == c or (small and x == NONE):
+                        out.append(rb + t)
+                        if first:
+                            return out
         out.sort()
-        return out
         return out
 
     # ---- the State interface --------------------------------------------------
