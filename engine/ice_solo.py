@@ -83,95 +83,106 @@ def _poly(n, m):
 def _counts(n, m, ok, total):
     """For each colour index d in ``ok`` (in order), how many ways the
     pieces ``m`` less one of colour d fill the ``sum(n)`` cells, ``n[i]``
-    of which forbid colour i. With ``total`` (their sum, if known) the last
-    is not counted but taken from it.
+    of which forbid colour i. With ``total`` (their sum, if known) one
+    group below is not counted but taken from it.
 
     Inclusion-exclusion over the forbidden placements: the count for
     pieces m' is (1 / prod m'_i!) * sum_j coef_j * (M - j)!, coef the
-    product over the colours of :func:`_poly`. Every candidate shares all
-    factors but its own, so one sweep serves them all: prefix products of
-    the factors from the first colour up, and from the last colour down
-    the factors applied to the sequence (M - j)! as operators
-    (S'[j] = sum_k P[k] * S[j + k]); each candidate then costs one short
-    dot product. Colours that are not candidates go last, so they never
-    lengthen a prefix. Big ints on purpose."""
+    product over the colours of :func:`_poly`. Candidates with the same
+    pieces left and forbidding cells have the same count (swap the two
+    colours), so one of each group is counted. Every counted candidate
+    shares all factors but its own, so one sweep serves them all: prefix
+    products of the factors from the first colour up, and from the last
+    colour down the factors applied to the sequence (M - j)! as operators
+    (S'[j] = sum_k P[k] * S[j + k]); each then costs one short dot
+    product. The counted ones go first and everything else after, so
+    nothing else lengthens a prefix. Big ints on purpose."""
     c = len(m)
-    order = bytearray(ok)
+    # order: one candidate per group first (u of them), then the rest
+    order = bytearray()
+    grp = bytearray(len(ok))         # each candidate's group (its place)
+    for x in range(len(ok)):
+        d = ok[x]
+        for y in range(len(order)):
+            e = order[y]
+            if n[e] == n[d] and m[e] == m[d]:
+                grp[x] = y
+                break
+        else:
+            grp[x] = len(order)
+            order.append(d)
+    u = len(order)
     seen = 0
-    for i in ok:
+    for i in order:
         seen |= 1 << i
     for i in range(c):
         if not seen >> i & 1:
             order.append(i)
-    nk = len(ok) - (1 if total is not None else 0)   # counted candidates
-    if nk == 0:
-        return [total]
-    pre = [[1]]
-    for x in range(nk - 1):
-        i = order[x]
-        a = pre[x]
-        b = _poly(n[i], m[i])
-        out = [0] * (len(a) + len(b) - 1)
-        for u in range(len(a)):
-            y = a[u]
-            for v in range(len(b)):
-                out[u + v] += y * b[v]
-        pre.append(out)
-    big_m = 0
-    for x in n:
-        big_m += x
-    s = [1] * (big_m + 1)      # s[j] = (M - j)!
-    ls = big_m + 1
-    f = 1
-    for j in range(big_m - 1, -1, -1):
-        f *= big_m - j
-        s[j] = f
-    div = 1
-    for x in m:
-        for k in range(2, x + 1):
-            div *= k
-    res = [0] * len(ok)
-    x = c - 1
-    while x >= 0:
-        i = order[x]
-        if x < nk:
-            # this candidate: its own factor with one piece fewer, then the
-            # prefix of the colours before it; a colour with the same
-            # pieces left and forbidding cells as one counted already has
-            # the same count (swap the two colours)
-            for y in range(x + 1, nk):
-                j = order[y]
-                if n[j] == n[i] and m[j] == m[i]:
-                    res[x] = res[y]
-                    break
-        if x < nk and not res[x]:
-            q = _poly(n[i], m[i] - 1)
+    nk = u - (1 if total is not None else 0)     # groups counted
+    res = [0] * u
+    if nk > 0:
+        pre = [[1]]
+        for x in range(nk - 1):
+            i = order[x]
             a = pre[x]
-            raw = 0
-            for j in range(len(a)):
-                h = 0
-                for k in range(len(q)):
-                    h += q[k] * s[j + k]
-                raw += a[j] * h
-            res[x] = raw * m[i] // div
-        if x == 0:
-            break
-        b = _poly(n[i], m[i])
-        kb = len(b)
-        if kb > 1:
-            ls -= kb - 1            # s is used up to ls (no slice del on a board)
-            for j in range(ls):
-                h = 0
-                for k in range(kb):
-                    h += b[k] * s[j + k]
-                s[j] = h
-        x -= 1
-    if nk < len(ok):
+            b = _poly(n[i], m[i])
+            out = [0] * (len(a) + len(b) - 1)
+            for v in range(len(a)):
+                y = a[v]
+                for k in range(len(b)):
+                    out[v + k] += y * b[k]
+            pre.append(out)
+        big_m = 0
+        for x in n:
+            big_m += x
+        s = [1] * (big_m + 1)      # s[j] = (M - j)!
+        ls = big_m + 1
+        f = 1
+        for j in range(big_m - 1, -1, -1):
+            f *= big_m - j
+            s[j] = f
+        div = 1
+        for x in m:
+            for k in range(2, x + 1):
+                div *= k
+        x = c - 1
+        while x >= 0:
+            i = order[x]
+            if x < nk:
+                # a counted candidate: its own factor with one piece
+                # fewer, then the prefix of the colours before it
+                q = _poly(n[i], m[i] - 1)
+                a = pre[x]
+                raw = 0
+                for j in range(len(a)):
+                    h = 0
+                    for k in range(len(q)):
+                        h += q[k] * s[j + k]
+                    raw += a[j] * h
+                res[x] = raw * m[i] // div
+                if x == 0:
+                    break
+            b = _poly(n[i], m[i])
+            kb = len(b)
+            if kb > 1:
+                ls -= kb - 1        # s is used up to ls (no slice del on a board)
+                for j in range(ls):
+                    h = 0
+                    for k in range(kb):
+                        h += b[k] * s[j + k]
+                    s[j] = h
+            x -= 1
+    if nk < u:
+        # the last group from the total: what the others leave, shared
         got = 0
-        for x in range(nk):
-            got += res[x]
-        res[nk] = total - got
-    return res
+        size = 0
+        for x in range(len(ok)):
+            if grp[x] == nk:
+                size += 1
+            else:
+                got += res[grp[x]]
+        res[nk] = (total - got) // size
+    return [res[grp[x]] for x in range(len(ok))]
 
 
 def completions(n, m):
