@@ -84,25 +84,26 @@ def _land(b, p, k, extra, val):
     return _GOOD[k] - EXTRA * (extra + 1) - val
 
 
-_PART = {}
+_PART = None        # (width, table) of the last width asked for
 
 
 def partners(w):
     """For a grid ``w`` wide (5 rows): bytes holding, for each cell, the
     w + 3 other cells of its column and row (built once per width)."""
-    t = _PART.get(w)
-    if t is None:
-        n = w * 5
-        out = bytearray()
-        for s in range(n):
-            for x in range(s % w, n, w):
-                if x != s:
-                    out.append(x)
-            for x in range(s - s % w, s - s % w + w):
-                if x != s:
-                    out.append(x)
-        t = bytes(out)
-        _PART[w] = t
+    global _PART
+    if _PART is not None and _PART[0] == w:
+        return _PART[1]
+    n = w * 5
+    out = bytearray()
+    for s in range(n):
+        for x in range(s % w, n, w):
+            if x != s:
+                out.append(x)
+        for x in range(s - s % w, s - s % w + w):
+            if x != s:
+                out.append(x)
+    t = bytes(out)
+    _PART = (w, t)
     return t
 
 
