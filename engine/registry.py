@@ -23,6 +23,12 @@ def game_class(game_id):
     return mod.Game
 
 
+def installed(pkg, names):
+    """Those of ``names`` whose module ``pkg.<name>`` is loaded or on disk
+    (nothing is imported). The app asks this of its screens."""
+    return seldom().installed(pkg, names)
+
+
 def available():
     """Ids whose engine modules are installed here (looks at the files:
     nothing is imported, so asking costs no memory on a board)."""

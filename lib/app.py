@@ -111,31 +111,14 @@ def _release(name):
             pass
 
 
-def _exists(pkg, name):
-    """True if module ``pkg.name`` is loaded or its file (.mpy or .py) is on
-    this device. Nothing is imported: importing every game at boot just to
-    see that it is there cost a passing ~20 KB of heap and ~9 KB of
-    interned names for good (measured under MicroPython)."""
-    if pkg + "." + name in sys.modules:
-        return True
-    import os
-    f = getattr(sys.modules.get(pkg), "__file__", None) or pkg + "/__init__.py"
-    base = f[:max(f.rfind("/"), f.rfind("\\")) + 1]
-    for ext in (".mpy", ".py"):
-        try:
-            os.stat(base + name + ext)
-            return True
-        except OSError:
-            pass
-    return False
-
-
 def playable():
-    """Games and tools that can be entered: their engine module (as in
-    ``engine.registry.available()``) and their screen are both here. One
-    that fails to import anyway is refused when chosen."""
-    return [g for g in registry.GAMES
-            if _exists("engine", g) and _exists("lib", "screen_" + g)]
+    """Games and tools that can be entered: their engine module and their
+    screen are both installed (looked up as files: importing every game at
+    boot just to see it is there cost a passing ~20 KB of heap under
+    MicroPython). One that fails to import anyway is refused when chosen."""
+    games = registry.available()
+    screens = registry.installed("lib", ["screen_" + g for g in games])
+    return [g for g in games if "screen_" + g in screens]
 
 
 class Dealing:

@@ -644,10 +644,10 @@ def test_saved_game_that_cannot_be_played_here_is_a_notice(monkeypatch):
     sim = boot(nvm=nvm)
     roll_dice(sim)
     sim.escape()
-    import lib.app
-    real = lib.app._exists
-    monkeypatch.setattr(lib.app, "_exists",
-                        lambda pkg, name: name != "screen_dice" and real(pkg, name))
+    from engine import registry
+    real = registry.installed
+    monkeypatch.setattr(registry, "installed", lambda pkg, names: [
+        n for n in real(pkg, names) if n != "screen_dice"])
     sim2 = boot(nvm=nvm)
     assert type(sim2.app.scr).__name__ == "Notice"
     assert "DICE" in sim2.app.scr.text.text
