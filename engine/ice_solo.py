@@ -246,9 +246,10 @@ def layer_weights(forbid_here, forbid_rest, counts):
 
 
 def is_clean(st):
-    """The cell's whole stack is one full nest."""
-    return (len(st) == 3 and st[0] & 3 == 3 and st[1] & 3 == 2 and
-            st[2] & 3 == 1 and st[0] >> 2 == st[1] >> 2 == st[2] >> 2)
+    """The cell's whole stack is one full nest (a large, then the medium
+    and the small of its colour: codes p, p - 1, p - 2)."""
+    return (len(st) == 3 and st[0] & 3 == 3 and st[1] == st[0] - 1 and
+            st[2] == st[0] - 2)
 
 
 def top_locked(st):
@@ -339,7 +340,7 @@ class Game(State):
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
                  "memo", "_mv", "fc", "_dw", "_dc", "_ctot", "_base",
-                 "_base_n", "_nest_at")
+                 "_base_n", "_nest_at", "_ac")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -378,6 +379,7 @@ class Game(State):
         self.remixes = 0
         self.style = 0          # 0 not judged, 1 yes, 2 no
         self._mv = -1           # cached "some move exists" (-1: unknown)
+        self._ac = -1           # cached "every cell clean" (-1: unknown)
         self.fc = None          # deal: forbidden colours of the cells after pos
         self._dw = None         # deal: this node's weights, once worked out
         self._dc = None         # ... and the counts they came from
@@ -429,10 +431,14 @@ class Game(State):
         return n
 
     def all_clean(self):
-        for st in self.grid:
-            if not is_clean(st):
-                return False
-        return True
+        """Every cell a clean nest (kept until the next action)."""
+        if self._ac < 0:
+            self._ac = 1
+            for st in self.grid:
+                if not is_clean(st):
+                    self._ac = 0
+                    break
+        return self._ac == 1
 
     def style_due(self):
         return self.phase == P_NEST and self.style == 0 and self.all_clean()
@@ -698,6 +704,7 @@ class Game(State):
     def _apply(self, a):
         ph = self.phase
         self._mv = -1
+        self._ac = -1
         nxt = None
         if ph == P_DEAL and self._dc is not None:
             # the count of the outcome taken is the next node's total
@@ -975,6 +982,7 @@ class Game(State):
                 self.phase = P_NEST
                 self.style = 0
             self._mv = -1
+            self._ac = -1
             self.hist = h[:-2]
             return
         hist = h[:-2]
