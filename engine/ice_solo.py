@@ -8,9 +8,10 @@ grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
 and starts nesting at once. The rules are in docs/games/ice-solo.md; where
 the seed is open, /work/shared/RULINGS.md decides. Refusal messages, the text
 picture and the option checks live in engine/ice_solo_text.py, the hint in
-engine/ice_solo_hint.py, and the towering phase's line of sight, move list
-and remix in engine/ice_solo_tower.py (loaded while towering, dropped when
-nesting begins); all are imported only when needed.
+engine/ice_solo_hint.py, the towering phase's line of sight, move list
+and remix in engine/ice_solo_tower.py, and the deal's weights in
+engine/ice_solo_deal.py (each loaded for its phase and dropped on a board
+when nesting begins); all are imported only when needed.
 
 Coordinates: every cell, on the field or the grid, is named and encoded as
 on an 8-wide board (``index = row * 8 + col``), so a move token like
@@ -25,10 +26,10 @@ integer weights (``auto_chance`` is True for all of them):
 * a deal (5 colours, or the quick start): the larges cell by cell, then the
   mediums, then the smalls. Each layer is uniform among the arrangements
   that put no piece on its own colour; the weight of a colour is the exact
-  number of ways to finish the layer after it (:func:`completions`). The
-  count of valid later layers is the same for every earlier layer (each
-  colour has exactly five pieces of a size), so this is uniform over all
-  valid deals;
+  number of ways to finish the layer after it (engine/ice_solo_deal.py).
+  The count of valid later layers is the same for every earlier layer
+  (each colour has exactly five pieces of a size), so this is uniform over
+  all valid deals;
 * a remix: each piece taken apart gets an empty field cell, weight 1 each.
   Once revealed, a remix's outcome is remembered against the position it
   was made from, so undoing the remix and remixing again brings the same
@@ -68,183 +69,6 @@ COLOURS5 = b"\x00\x02\x03\x05\x06"    # r y g b p
 MEMO_MAX = const(8)    # remembered remix outcomes (oldest dropped first)
 
 
-def _poly(n, m):
-    """One colour's factor: sum_k (-1)^k C(n, k) m! / (m - k)! t^k, k up to
-    min(n, m) (at most 6 small ints)."""
-    kmax = n if n < m else m
-    q = []
-    term = 1
-    for k in range(kmax + 1):
-        q.append(-term if k & 1 else term)
-        term = term * (n - k) * (m - k) // (k + 1)
-    return q
-
-
-def _counts(n, m, ok, total):
-    """For each colour index d in ``ok`` (in order), how many ways the
-    pieces ``m`` less one of colour d fill the ``sum(n)`` cells, ``n[i]``
-    of which forbid colour i. With ``total`` (their sum, if known) one
-    group below is not counted but taken from it.
-
-    Inclusion-exclusion over the forbidden placements: the count for
-    pieces m' is (1 / prod m'_i!) * sum_j coef_j * (M - j)!, coef the
-    product over the colours of :func:`_poly`. Candidates with the same
-    pieces left and forbidding cells have the same count (swap the two
-    colours), so one of each group is counted. Every counted candidate
-    shares all factors but its own, so one sweep serves them all: prefix
-    products of the factors from the first colour up, and from the last
-    colour down the factors applied to the sequence (M - j)! as operators
-    (S'[j] = sum_k P[k] * S[j + k]); each then costs one short dot
-    product. The counted ones go first and everything else after, so
-    nothing else lengthens a prefix. Big ints on purpose."""
-    c = len(m)
-    # order: one candidate per group first (u of them), then the rest
-    order = bytearray()
-    grp = bytearray(len(ok))         # each candidate's group (its place)
-    for x in range(len(ok)):
-        d = ok[x]
-        for y in range(len(order)):
-            e = order[y]
-            if n[e] == n[d] and m[e] == m[d]:
-                grp[x] = y
-                break
-        else:
-            grp[x] = len(order)
-            order.append(d)
-    u = len(order)
-    seen = 0
-    for i in order:
-        seen |= 1 << i
-    for i in range(c):
-        if not seen >> i & 1:
-            order.append(i)
-    nk = u - (1 if total is not None else 0)     # groups counted
-    res = [0] * u
-    if nk > 0:
-        pre = [[1]]
-        for x in range(nk - 1):
-            i = order[x]
-            a = pre[x]
-            b = _poly(n[i], m[i])
-            out = [0] * (len(a) + len(b) - 1)
-            for v in range(len(a)):
-                y = a[v]
-                for k in range(len(b)):
-                    out[v + k] += y * b[k]
-            pre.append(out)
-        big_m = 0
-        for x in n:
-            big_m += x
-        s = [1] * (big_m + 1)      # s[j] = (M - j)!
-        ls = big_m + 1
-        f = 1
-        for j in range(big_m - 1, -1, -1):
-            f *= big_m - j
-            s[j] = f
-        div = 1
-        for x in m:
-            for k in range(2, x + 1):
-                div *= k
-        x = c - 1
-        while x >= 0:
-            i = order[x]
-            if x < nk:
-                # a counted candidate: its own factor with one piece
-                # fewer, then the prefix of the colours before it
-                q = _poly(n[i], m[i] - 1)
-                a = pre[x]
-                raw = 0
-                for j in range(len(a)):
-                    h = 0
-                    for k in range(len(q)):
-                        h += q[k] * s[j + k]
-                    raw += a[j] * h
-                res[x] = raw * m[i] // div
-                if x == 0:
-                    break
-            b = _poly(n[i], m[i])
-            kb = len(b)
-            if kb > 1:
-                ls -= kb - 1        # s is used up to ls (no slice del on a board)
-                for j in range(ls):
-                    h = 0
-                    for k in range(kb):
-                        h += b[k] * s[j + k]
-                    s[j] = h
-            x -= 1
-    if nk < u:
-        # the last group from the total: what the others leave, shared
-        got = 0
-        size = 0
-        for x in range(len(ok)):
-            if grp[x] == nk:
-                size += 1
-            else:
-                got += res[grp[x]]
-        res[nk] = (total - got) // size
-    return [res[grp[x]] for x in range(len(ok))]
-
-
-def completions(n, m):
-    """How many ways ``m[i]`` pieces of colour i (alike) can fill the cells,
-    ``n[i]`` of which forbid colour i (``sum(n) == sum(m)``)."""
-    m = list(m)
-    m[0] += 1
-    return _counts(n, m, bytearray(1), None)[0]
-
-
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a
-
-
-def layer_counts(forbid_here, forbid_rest, counts, total=None):
-    """Exact weights of each colour index for the next cell of a layer:
-    ``forbid_here`` is its forbidden colour index (or -1), ``forbid_rest``
-    the per-colour counts of later cells' forbidden colours, ``counts`` the
-    pieces left per colour. Returns ``[(index, count)]`` with count > 0: the
-    number of ways to finish the layer after that colour here. ``total``,
-    if known, is their sum (the count the previous cell's outcome had), and
-    saves counting one colour."""
-    m = counts
-    rest = 0
-    for x in forbid_rest:
-        rest += x
-    ok = bytearray()
-    for d in range(len(m)):
-        if d == forbid_here or not m[d]:
-            continue
-        # Hall: no way to finish if a colour has more pieces left than
-        # cells that accept it; such a colour gets no outcome at all
-        fits = True
-        for c in range(len(m)):
-            if m[c] - (1 if c == d else 0) + forbid_rest[c] > rest:
-                fits = False
-                break
-        if fits:
-            ok.append(d)
-    if not ok:
-        return []
-    res = _counts(forbid_rest, m, ok, total)
-    return [(ok[x], res[x]) for x in range(len(ok))]
-
-
-def reduce_weights(counts):
-    """``[(x, w)]`` with the weights divided by their gcd."""
-    g = 0
-    for x, w in counts:
-        g = _gcd(g, w)
-    if g > 1:
-        return [(x, w // g) for x, w in counts]
-    return counts
-
-
-def layer_weights(forbid_here, forbid_rest, counts):
-    """:func:`layer_counts` divided by their gcd (the chance weights)."""
-    return reduce_weights(layer_counts(forbid_here, forbid_rest, counts))
-
-
 def is_clean(st):
     """The cell's whole stack is one full nest (a large, then the medium
     and the small of its colour: codes p, p - 1, p - 2)."""
@@ -280,33 +104,44 @@ def _ci(cols, c):
     return i if i < len(cols) else -1
 
 
-_TW = None      # engine/ice_solo_tower.py while a game is towering
+# modules loaded for one phase: the towering phase's (line of sight, move
+# list, remix) and the deal's weights; a list, not a dict, for the heap
+_LAZY = ["engine.ice_solo_tower", None, "engine.ice_solo_deal", None]
+
+
+def _lazy(i):
+    """The phase module at ``_LAZY[i]`` (0: towering, 2: deal), imported
+    on first use; :func:`_drop` lets it go again."""
+    m = _LAZY[i + 1]
+    if m is None:
+        m = __import__(_LAZY[i], None, None, ("x",))
+        _LAZY[i + 1] = m
+    return m
 
 
 def _tw():
-    """engine/ice_solo_tower.py (line of sight, towering moves, remix),
-    imported on first use; :func:`_drop_tower` lets it go again."""
-    global _TW
-    if _TW is None:
-        _TW = __import__("engine.ice_solo_tower", None, None, ("tower_moves",))
-    return _TW
+    return _lazy(0)
 
 
-def _drop_tower():
-    """Forget the towering module when nesting begins (on a board only, as
-    :func:`_text`): its code and its line-of-sight table go with it."""
-    global _TW
+def _dl():
+    return _lazy(2)
+
+
+def _drop(i):
+    """Forget a phase module when its phase is over (on a board only, as
+    :func:`_text`): its code and tables go with it."""
     import sys
-    if sys.implementation.name == "cpython" or _TW is None:
+    if sys.implementation.name == "cpython" or _LAZY[i + 1] is None:
         return
-    _TW = None
-    name = "engine.ice_solo_tower"
+    _LAZY[i + 1] = None
+    name = _LAZY[i]
     if name in sys.modules:
         del sys.modules[name]
     pkg = sys.modules.get("engine")
-    if pkg is not None and hasattr(pkg, "ice_solo_tower"):
+    short = name[7:]
+    if pkg is not None and hasattr(pkg, short):
         try:
-            delattr(pkg, "ice_solo_tower")
+            delattr(pkg, short)
         except (AttributeError, TypeError):
             pass
 
@@ -624,8 +459,9 @@ class Game(State):
         the next node counts one colour fewer."""
         if self._dw is None:
             here = CIX[self.grid[self.pos][self.layer - 1] >> 2]
-            self._dc = layer_counts(here, self.fc, self.left, self._ctot)
-            self._dw = reduce_weights(self._dc)
+            dl = _dl()
+            self._dc = dl.layer_counts(here, self.fc, self.left, self._ctot)
+            self._dw = dl.reduce_weights(self._dc)
         return self._dw
 
     def _ndeal(self):
@@ -744,6 +580,7 @@ class Game(State):
                     self.phase = P_NEST
                     self.left = None
                     self.fc = None
+                    _drop(2)
                     return
                 # the forbidden colour (the piece below) of cells 1..n-1
                 self.fc = bytearray(len(self.cols))
@@ -795,7 +632,7 @@ class Game(State):
                 self.phase = P_NEST
                 self.lo = None
                 self.hi = None
-                _drop_tower()
+                _drop(0)
             return
         gs = self._g(s)
         gt = self._g(t)

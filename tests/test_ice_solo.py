@@ -8,8 +8,8 @@ import json
 import pytest
 
 from engine import registry
-from engine.ice_solo import (completions, layer_weights, NONE,
-                             REMIX, END, STYLE_YES, STYLE_NO)
+from engine.ice_solo import NONE, REMIX, END, STYLE_YES, STYLE_NO
+from engine.ice_solo_deal import completions, layer_weights
 from engine.ice_solo_tower import clear_line, path_clear
 from engine.pieces import parse_piece, parse_cell, COLOURS
 from engine.protocol import Session
