@@ -6,7 +6,7 @@ game imports this module for one call and forgets it again (see
 ``engine.ice_solo._text``), so a board does not keep it in memory.
 """
 
-from engine.pieces import (parse_grid, fmt_cell, fmt_stack, fmt_piece,
+from engine.pieces import (parse_grid, fmt_cell, fmt_piece,
                            NotationError, COLOURS)
 from engine.ice_solo import (NONE, REMIX, STYLE_YES, STYLE_NO, P_DEAL,
                              P_SCATTER, P_REMIX, P_TOWER, CIX, _tw)
@@ -153,21 +153,23 @@ def render(g):
     w = g.width
     if g.lo is not None:
         lines.append("field:")
+        cells = g.field_text().split("/")     # names from the game's table
         for r in range(8):
             row = []
             for c in range(8):
-                s = r * 8 + c
-                if g.lo[s] == NONE:
+                x = cells[r * 8 + c]
+                if x == "-":
                     row.append("  .  ")
-                elif g.hi[s] == NONE:
-                    row.append("  %s " % fmt_piece(g.lo[s]))
+                elif len(x) == 2:
+                    row.append("  %s " % x)
                 else:
-                    row.append(fmt_piece(g.lo[s]) + fmt_piece(g.hi[s]) + " ")
+                    row.append(x + " ")
             lines.append("%d %s" % (r + 1, "".join(row)))
         lines.append("grid:")
+    cells = g.grid_text().split("/")
     for r in range(5):
         lines.append("%d %s" % (r + 1, " ".join(
-            ["%-7s" % fmt_stack(g.grid[r * w + c]) for c in range(w)])))
+            ["%-7s" % cells[r * w + c] for c in range(w)])))
     b = g.breakdown()
     lines.append("%s  score %d  remixes %d  undos %d" % (
         g.phase_name(), b["total"], g.remixes, g.undos))
