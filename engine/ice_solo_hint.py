@@ -178,8 +178,9 @@ def nest_hint(state):
             if tc != c and (tc != NONE or not small):
                 continue
             if leave is None:       # worked out once a move is found
-                leave = cell_value(a, na - 1, NONE) - val[s]
-                u = _uncovered(g, s, part, np, val, kk, ex, tops)
+                after = cell_value(a, na - 1, NONE)
+                leave = after - val[s]
+                u = _uncovered(g, s, part, np, val, kk, ex, tops, after)
                 u1 = u >> 16         # the best next gain, its target,
                 ut = (u >> 8) & 255  # and the second best (all >= 0)
                 u2 = u & 255
@@ -202,12 +203,12 @@ def nest_hint(state):
     return state._a(bs_) * 64 + state._a(bt_)
 
 
-def _uncovered(g, s, part, np, val, kk, ex, tops):
+def _uncovered(g, s, part, np, val, kk, ex, tops, after):
     """The lookahead for moves from ``s``: the best gain (at least 0) the
     piece under its top could make next in its row or column, the cell of
     that best, and the second best (for a move that lands right there).
     Packed in one int: best << 16 | cell << 8 | second (gains capped at
-    255)."""
+    255). ``after`` is the value of ``s`` once its top has left."""
     a = g[s]
     na = len(a) - 1          # the stack at s after the move
     if na == 0:
@@ -215,7 +216,7 @@ def _uncovered(g, s, part, np, val, kk, ex, tops):
     q = a[na - 1]
     if (na >= 3 and q & 3 == 1 and a[na - 2] == q + 1 and a[na - 3] == q + 2):
         return 255 << 8      # the uncovered piece is a nest's small
-    leave = cell_value(a, na - 1, NONE) - cell_value(a, na, NONE)
+    leave = cell_value(a, na - 1, NONE) - after     # after: s once moved from
     b1 = b2 = 0
     c1 = 255
     qc = q >> 2
