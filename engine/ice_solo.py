@@ -822,6 +822,27 @@ class Game(State):
             self._ac = -1
             self.hist = h[:-2]
             return
+        if self.phase == P_TOWER and a < 4096 and not h[-2] & 0x80:
+            # a towering move that did not finish the last tower, taken back
+            # directly: a medium comes off its large, or the newest tower
+            # (finished towers always fill the grid from its first slot, as
+            # a remix empties a whole last row) goes back to the field
+            s = a >> 6
+            t = a & 63
+            if self.hi[t] != NONE:
+                self.lo[s] = self.hi[t]
+                self.hi[t] = NONE
+            else:
+                g = self.towers() - 1
+                tw = self.grid[g]
+                self.lo[t] = tw[0]
+                self.hi[t] = tw[1]
+                self.lo[s] = tw[2]
+                self.grid[g] = bytearray()
+            self._mv = -1
+            self._ac = -1
+            self.hist = h[:-2]
+            return
         hist = h[:-2]
         self.hist = bytearray()
         self._init()
