@@ -6,12 +6,13 @@ by carrying loose pieces along lines of sight; each finished tower goes to
 the next free slot of a 4x5 grid. Then the nesting phase rearranges the
 grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
 and starts nesting at once. The rules are in docs/games/ice-solo.md; where
-the seed is open, /work/shared/RULINGS.md decides. Refusal messages, the text
-picture and the option checks live in engine/ice_solo_text.py, the hint in
-engine/ice_solo_hint.py, the towering phase's line of sight, move list
-and remix in engine/ice_solo_tower.py, and the deal's weights in
-engine/ice_solo_deal.py (each loaded for its phase and dropped on a board
-when nesting begins); all are imported only when needed.
+the seed is open, /work/shared/RULINGS.md decides. Refusal messages and the
+option checks live in engine/ice_solo_text.py, the text picture in
+engine/ice_solo_show.py, the hint in engine/ice_solo_hint.py, the towering
+phase's line of sight, move list and remix in engine/ice_solo_tower.py,
+and the deal's weights in engine/ice_solo_deal.py (each loaded for its
+phase and dropped on a board when nesting begins); all are imported only
+when needed.
 
 Coordinates: every cell, on the field or the grid, is named and encoded as
 on an 8-wide board (``index = row * 8 + col``), so a move token like
@@ -146,21 +147,22 @@ def _drop(i):
             pass
 
 
-def _text():
-    """engine/ice_solo_text.py (messages, pictures, option checks): loaded
-    when needed and, on a board, forgotten again at once, so its code does
-    not stay in the heap for the whole game. (A desktop keeps it: there an
+def _text(name="engine.ice_solo_text"):
+    """engine/ice_solo_text.py (messages, option checks) or another module
+    used for one call (engine/ice_solo_show.py, the picture): loaded when
+    needed and, on a board, forgotten again at once, so its code does not
+    stay in the heap for the whole game. (A desktop keeps it: there an
     import costs time, not memory.)"""
     import sys
-    name = "engine.ice_solo_text"
-    mod = __import__(name, None, None, ("render",))
+    mod = __import__(name, None, None, ("x",))
     if sys.implementation.name == "cpython":
         return mod
     del sys.modules[name]
     pkg = sys.modules.get("engine")
-    if pkg is not None and hasattr(pkg, "ice_solo_text"):
+    short = name[7:]
+    if pkg is not None and hasattr(pkg, short):
         try:
-            delattr(pkg, "ice_solo_text")
+            delattr(pkg, short)
         except (AttributeError, TypeError):
             pass
     return mod
@@ -783,7 +785,7 @@ class Game(State):
         return "/".join(out)
 
     def render(self):
-        return _text().render(self)
+        return _text("engine.ice_solo_show").render(self)
 
     def hint(self):
         """A suggested legal move (see engine/ice_solo_hint.py), or None at a

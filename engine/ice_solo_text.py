@@ -1,5 +1,5 @@
-"""Ice Solo's words and pictures: refusal messages, the text picture and
-the checks of a ``deal``/``scatter`` option.
+"""Ice Solo's words: refusal messages and the checks of a
+``deal``/``scatter`` option (the text picture is engine/ice_solo_show.py).
 
 Kept out of engine/ice_solo.py because they are long and rarely needed: the
 game imports this module for one call and forgets it again (see
@@ -146,31 +146,3 @@ def why_illegal(g, a):
             tok, fs if gs < 0 else ft, g.width)
     r = nest_reason(g, gs, gt)
     return "%s: %s" % (tok, r) if r else None
-
-
-def render(g):
-    lines = []
-    w = g.width
-    if g.lo is not None:
-        lines.append("field:")
-        cells = g.field_text().split("/")     # names from the game's table
-        for r in range(8):
-            row = []
-            for c in range(8):
-                x = cells[r * 8 + c]
-                if x == "-":
-                    row.append("  .  ")
-                elif len(x) == 2:
-                    row.append("  %s " % x)
-                else:
-                    row.append(x + " ")
-            lines.append("%d %s" % (r + 1, "".join(row)))
-        lines.append("grid:")
-    cells = g.grid_text().split("/")
-    for r in range(5):
-        lines.append("%d %s" % (r + 1, " ".join(
-            ["%-7s" % cells[r * w + c] for c in range(w)])))
-    b = g.breakdown()
-    lines.append("%s  score %d  remixes %d  undos %d" % (
-        g.phase_name(), b["total"], g.remixes, g.undos))
-    return "\n".join(lines)
