@@ -24,15 +24,23 @@ def game_class(game_id):
 
 
 def installed(pkg, names):
-    """Those of ``names`` whose module ``pkg.<name>`` is loaded or on disk
-    (nothing is imported). The app asks this of its screens."""
-    return seldom().installed(pkg, names)
+    """Those of ``names`` whose module ``pkg.<name>`` is loaded or has a
+    ``.py``/``.mpy`` file beside ``pkg``'s ``__init__``. Looks at the
+    folder once instead of importing, so asking costs no memory on a board
+    (the app asks at boot, so this stays here rather than in seldom)."""
+    import os
+    import sys
+    if pkg not in sys.modules:
+        __import__(pkg)
+    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
+    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
+    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
+            pkg + "." + n in sys.modules]
 
 
 def available():
-    """Ids whose engine modules are installed here (looks at the files:
-    nothing is imported, so asking costs no memory on a board)."""
-    return seldom().installed("engine", GAMES)
+    """Ids whose engine modules are installed here (nothing is imported)."""
+    return installed("engine", GAMES)
 
 
 def new(game_id, options=None):

@@ -73,19 +73,5 @@ def split_header(data):
         raise ValueError("state header is not text")
 
 
-def installed(pkg, names):
-    """Those of ``names`` that are loaded already or have a ``.py`` or
-    ``.mpy`` file beside ``pkg``'s ``__init__``. Lists the folder once
-    instead of importing, so asking costs no memory on a board."""
-    import os
-    import sys
-    if pkg not in sys.modules:
-        __import__(pkg)
-    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
-    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
-    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
-            pkg + "." + n in sys.modules]
-
-
 def unknown_game(gid, games):
     raise ValueError("unknown game %r (games: %s)" % (gid, " ".join(games)))
