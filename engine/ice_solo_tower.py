@@ -47,14 +47,14 @@ def clear_line(s, t, targets):
 # crosses, for every offset: in the box spanned by the two cells, a byte
 # per row (bit c: column c of the box), the ends left out, three rows to an
 # int (small ints on a board). The block for the box |DX| = ax, |DY| = ay
-# starts at (o * 8 + ax) * 15 + CUM[ay] and has ay // 3 + 1 ints; o = 0
-# when the segment runs from the box's top left to its bottom right
-# corner, 1 from top right to bottom left. 240 ints, written out so that
-# importing costs no work. They were made by walking each segment cell by
-# cell: the k-th side crossing of the columns comes at parameter
-# (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|), compared exactly by
-# cross-multiplying; a tie is a corner, where the segment goes on
-# diagonally and skips the two cells that only touch it.
+# starts at (o * 8 + ax) * 15 + (0, 1, 2, 3, 5, 7, 9, 12)[ay] and has
+# ay // 3 + 1 ints; o = 0 when the segment runs from the box's top left to
+# its bottom right corner, 1 from top right to bottom left. 240 ints,
+# written out so that importing costs no work. They were made by walking
+# each segment cell by cell: the k-th side crossing of the columns comes
+# at parameter (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|), compared
+# exactly by cross-multiplying; a tie is a corner, where the segment goes
+# on diagonally and skips the two cells that only touch it.
 # tests/test_ice_solo.py checks every entry against :func:`clear_line`.
 PATHS = (
     0, 0, 256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792,
@@ -79,7 +79,51 @@ PATHS = (
     132620, 1056768, 132104, 0, 3170304, 396312, 3, 126, 3696, 408672,
     946240, 2, 1601600, 526, 3170368, 132620, 3170368, 396312, 2, 2113536,
     264208, 2)
-CUM = b"\x00\x01\x02\x03\x05\x07\x09\x0c"
+
+
+# Per offset from a piece to a target (dy, dx in -7..7; q = (dy + 7) * 15 +
+# dx + 7): JB, the start of its block in PATHS; OB, where the box starts
+# relative to the piece (bits 3-5: 7 + min(dy, 0), bits 0-2: 7 + min(dx, 0))
+# and in bits 6-7 how many more ints of PATHS the box needs (|dy| // 3).
+# T15[t] = row * 15 + column of cell t, so q is one add per pair. Written
+# out (from PATHS' layout) so that importing costs no work.
+JB = (
+    b"\x75\x66\x57\x48\x39\x2a\x1b\x0c\x93\xa2\xb1\xc0\xcf\xde\xed\x72"
+    b"\x63\x54\x45\x36\x27\x18\x09\x90\x9f\xae\xbd\xcc\xdb\xea\x70\x61"
+    b"\x52\x43\x34\x25\x16\x07\x8e\x9d\xac\xbb\xca\xd9\xe8\x6e\x5f\x50"
+    b"\x41\x32\x23\x14\x05\x8c\x9b\xaa\xb9\xc8\xd7\xe6\x6c\x5d\x4e\x3f"
+    b"\x30\x21\x12\x03\x8a\x99\xa8\xb7\xc6\xd5\xe4\x6b\x5c\x4d\x3e\x2f"
+    b"\x20\x11\x02\x89\x98\xa7\xb6\xc5\xd4\xe3\x6a\x5b\x4c\x3d\x2e\x1f"
+    b"\x10\x01\x88\x97\xa6\xb5\xc4\xd3\xe2\xe1\xd2\xc3\xb4\xa5\x96\x87"
+    b"\x00\x0f\x1e\x2d\x3c\x4b\x5a\x69\xe2\xd3\xc4\xb5\xa6\x97\x88\x01"
+    b"\x10\x1f\x2e\x3d\x4c\x5b\x6a\xe3\xd4\xc5\xb6\xa7\x98\x89\x02\x11"
+    b"\x20\x2f\x3e\x4d\x5c\x6b\xe4\xd5\xc6\xb7\xa8\x99\x8a\x03\x12\x21"
+    b"\x30\x3f\x4e\x5d\x6c\xe6\xd7\xc8\xb9\xaa\x9b\x8c\x05\x14\x23\x32"
+    b"\x41\x50\x5f\x6e\xe8\xd9\xca\xbb\xac\x9d\x8e\x07\x16\x25\x34\x43"
+    b"\x52\x61\x70\xea\xdb\xcc\xbd\xae\x9f\x90\x09\x18\x27\x36\x45\x54"
+    b"\x63\x72\xed\xde\xcf\xc0\xb1\xa2\x93\x0c\x1b\x2a\x39\x48\x57\x66"
+    b"\x75")
+OB = (
+    b"\x80\x81\x82\x83\x84\x85\x86\x87\x87\x87\x87\x87\x87\x87\x87\x88"
+    b"\x89\x8a\x8b\x8c\x8d\x8e\x8f\x8f\x8f\x8f\x8f\x8f\x8f\x8f\x50\x51"
+    b"\x52\x53\x54\x55\x56\x57\x57\x57\x57\x57\x57\x57\x57\x58\x59\x5a"
+    b"\x5b\x5c\x5d\x5e\x5f\x5f\x5f\x5f\x5f\x5f\x5f\x5f\x60\x61\x62\x63"
+    b"\x64\x65\x66\x67\x67\x67\x67\x67\x67\x67\x67\x28\x29\x2a\x2b\x2c"
+    b"\x2d\x2e\x2f\x2f\x2f\x2f\x2f\x2f\x2f\x2f\x30\x31\x32\x33\x34\x35"
+    b"\x36\x37\x37\x37\x37\x37\x37\x37\x37\x38\x39\x3a\x3b\x3c\x3d\x3e"
+    b"\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f"
+    b"\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x3f"
+    b"\x3f\x3f\x3f\x3f\x3f\x3f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f"
+    b"\x7f\x7f\x7f\x7f\x7f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f\x7f"
+    b"\x7f\x7f\x7f\x7f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f\x7f\x7f"
+    b"\x7f\x7f\x7f\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xbf\xbf\xbf\xbf\xbf"
+    b"\xbf\xbf\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xbf\xbf\xbf\xbf\xbf\xbf"
+    b"\xbf")
+T15 = (
+    b"\x00\x01\x02\x03\x04\x05\x06\x07\x0f\x10\x11\x12\x13\x14\x15\x16"
+    b"\x1e\x1f\x20\x21\x22\x23\x24\x25\x2d\x2e\x2f\x30\x31\x32\x33\x34"
+    b"\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x4b\x4c\x4d\x4e\x4f\x50\x51\x52"
+    b"\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70")
 
 
 def path_clear(s, t, w3, k):
@@ -87,29 +131,17 @@ def path_clear(s, t, w3, k):
     :func:`clear_line` decides it: False if a cell the segment crosses is
     flagged in ``w3``, where ``w3[k + r]`` holds the flags of board rows r,
     r + 1 and r + 2 (a byte each, bit c: column c), as the towering move
-    list packs its targets. (The move list does the same inline.)"""
-    sr = s >> 3
-    tr = t >> 3
-    if tr >= sr:
-        k += sr
-        ay = tr - sr
-        c0 = s & 7
-        dx = (t & 7) - c0
-    else:
-        k += tr
-        ay = sr - tr
-        c0 = t & 7
-        dx = (s & 7) - c0
-    if dx >= 0:
-        j = dx * 15 + CUM[ay]
-    else:
-        c0 += dx
-        j = (8 - dx) * 15 + CUM[ay]
-    for i in range(ay // 3 + 1):
+    list packs its targets. The move list does exactly this inline, so the
+    tests of this function are tests of its tables."""
+    q = 112 - (s >> 3) * 15 - (s & 7) + T15[t]
+    o = OB[q]
+    j = JB[q]
+    k += (s >> 3) - 7 + (o >> 3 & 7)
+    c0 = (s & 7) - 7 + (o & 7)
+    for i in range((o >> 6) + 1):
         if w3[k + 3 * i] & (PATHS[j + i] << c0):
             return False
     return True
-
 
 
 def targets(g, p):
@@ -167,7 +199,9 @@ def tower_moves(g, first, only, klo, khi):
             rows[72 + r] |= 1 << (s & 7)
             topped.append(s)
     paths = PATHS
-    cum = CUM
+    jb = JB
+    ob = OB
+    t15 = T15
     tls = [None] * 8            # per kind: its targets, once worked out
     w3 = [0] * 64               # per kind: its targets, 3 rows an int
     kr = bytearray(10)
@@ -193,28 +227,18 @@ def tower_moves(g, first, only, klo, khi):
             tls[kind] = tl
             for r in range(8):
                 w3[k0 + r] = kr[r] | kr[r + 1] << 8 | kr[r + 2] << 16
-        sr = s >> 3
-        sc = s & 7
+        q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
+        kb = k0 + (s >> 3) - 7
+        cb = (s & 7) - 7
         for t in tl:
-            tr = t >> 3
-            if tr >= sr:
-                k = k0 + sr
-                ay = tr - sr
-                c0 = sc
-                dx = (t & 7) - sc
-            else:
-                k = k0 + tr
-                ay = sr - tr
-                c0 = t & 7
-                dx = sc - c0
-            if dx >= 0:
-                j = dx * 15 + cum[ay]
-            else:
-                c0 += dx
-                j = (8 - dx) * 15 + cum[ay]
-            if w3[k] & (paths[j] << c0) or (ay > 2 and (
+            q = q0 + t15[t]
+            o = ob[q]
+            j = jb[q]
+            k = kb + (o >> 3 & 7)
+            c0 = cb + (o & 7)
+            if w3[k] & (paths[j] << c0) or (o > 63 and (
                     w3[k + 3] & (paths[j + 1] << c0) or
-                    (ay > 5 and w3[k + 6] & (paths[j + 2] << c0)))):
+                    (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
                 continue
             out.append(s * 64 + t)
             if first:
