@@ -648,6 +648,9 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
+            tw = _LAZY[1]
+            if tw is not None:      # towering: its constant names
+                return tw.CELLD[a >> 6] + tw.CELLN[a & 63]
             s = (a >> 6) * 3
             t = (a & 63) * 3
             return CELLS[s:s + 3] + CELLS[t:t + 2]

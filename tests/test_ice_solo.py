@@ -752,10 +752,19 @@ def test_tokens_round_trip_and_do_not_collide():
 
 
 def test_move_tokens_from_the_cell_table_match_the_notation():
+    import engine.ice_solo as ice
     from engine.pieces import fmt_cell, fmt_piece
     st = new(variant=4)
-    for a in range(4096):
-        assert st.token(a) == fmt_cell(a >> 6, 8) + "-" + fmt_cell(a & 63, 8)
+    ice._tw()                       # towering: the tower module's names
+    kept = ice._LAZY[1]
+    for tower in (kept, None):      # ... and the game's own table
+        ice._LAZY[1] = tower
+        try:
+            for a in range(4096):
+                assert st.token(a) == (fmt_cell(a >> 6, 8) + "-" +
+                                       fmt_cell(a & 63, 8))
+        finally:
+            ice._LAZY[1] = kept
     for p in range(36):
         if p & 3:
             assert st.token(4100 + p) == "=" + fmt_piece(p)
