@@ -775,16 +775,16 @@ class Game(State):
     def field_text(self):
         lo = self.lo
         hi = self.hi
+        pn = _tw().PN               # constant names: no string per piece
         out = []
         for s in range(64):
-            p = lo[s] * 3 + 1          # the piece's name in PTOK
-            if p > 255:                # NONE
+            p = lo[s]
+            if p == NONE:
                 out.append("-")
             elif hi[s] == NONE:
-                out.append(PTOK[p:p + 2])
+                out.append(pn[p])
             else:
-                q = hi[s] * 3 + 1
-                out.append(PTOK[p:p + 2] + PTOK[q:q + 2])
+                out.append(pn[p] + pn[hi[s]])
         return "/".join(out)
 
     def render(self):
