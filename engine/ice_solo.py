@@ -705,29 +705,31 @@ class Game(State):
         w = self.width
         n = len(g)
         clean = 0
-        cl = bytearray(n)
+        cl = bytearray(n)       # a clean nest's colour bit, 0 if not clean
         for i in range(n):
-            if is_clean(g[i]):
-                cl[i] = 1
-                clean += 1
+            st = g[i]
+            if len(st) == 3:    # as is_clean, inline: 25 calls a state line
+                b = st[0]
+                if b & 3 == 3 and st[1] == b - 1 and st[2] == b - 2:
+                    cl[i] = 1 << (b >> 2)
+                    clean += 1
         lines = 0
-        full = 0
-        for c in self.cols:
-            full |= 1 << c
-        for r in range(5):
-            m = 0
-            for i in range(r * w, r * w + w):
-                if cl[i]:
-                    m |= 1 << (g[i][0] >> 2)
-            if m == full:
-                lines += 1
-        for c in range(w):
-            m = 0
-            for i in range(c, n, w):
-                if cl[i]:
-                    m |= 1 << (g[i][0] >> 2)
-            if m == full:
-                lines += 1
+        if clean >= w:          # a rainbow line needs w clean nests
+            full = 0
+            for c in self.cols:
+                full |= 1 << c
+            for r in range(0, n, w):
+                m = 0
+                for i in range(r, r + w):
+                    m |= cl[i]
+                if m == full:
+                    lines += 1
+            for c in range(w):
+                m = 0
+                for i in range(c, n, w):
+                    m |= cl[i]
+                if m == full:
+                    lines += 1
         d = {"clean": clean,
              "fully_nested": 5 if clean == n else 0,
              "rainbow": 5 * lines,
