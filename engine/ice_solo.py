@@ -199,8 +199,11 @@ class Game(State):
         self.quick = q == "1"
         self.start_grid = None
         self.start_field = None
-        if self.quick or deal is not None or scatter is not None:
-            # parsing and checking a position: text-heavy, needed once
+        if (deal is not None or scatter is not None or
+                (self.quick and self.variant == 5)):
+            # parsing and checking a position (or refusing quick=1 for 5
+            # colours): text-heavy, needed once; a plain quick start of the
+            # original needs neither
             _text().configure(self, deal, scatter)
 
     def _init(self):
