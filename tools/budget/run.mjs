@@ -14,7 +14,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+// the interpreter is imported when first needed, so ``--xorshift`` (run by
+// make test, before make budget has installed node_modules) works without it
 
 
 function now() {
@@ -67,6 +68,7 @@ async function boot(cap, trees, pre) {
 async function bootRaw(cap, trees, pre) {
   const out = [];
   const err = [];
+  const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
   const mp = await loadMicroPython({
     heapsize: cap,
     stdout: (l) => out.push(l),
