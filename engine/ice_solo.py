@@ -805,9 +805,11 @@ class Game(State):
 
     # ---- undo and saves -----------------------------------------------------------
     def undo(self):
-        """Take back the last action by replaying the rest. Undoing a move
-        (not a chance outcome) counts in ``undos``; the remix memo stays, so
-        a remix done again from the same position lands the same way."""
+        """Take back the last action: a move, an end or a style judgement
+        directly, anything else (a chance outcome, a remix) by replaying
+        the rest. Undoing a move (not a chance outcome) counts in
+        ``undos``; the remix memo stays, so a remix done again from the
+        same position lands the same way."""
         if not self.hist:
             raise IllegalMove("nothing to undo")
         h = self.hist
@@ -830,6 +832,11 @@ class Game(State):
                 self.style = 0
             self._mv = -1
             self._ac = -1
+            self.hist = h[:-2]
+            return
+        if a == END and self.phase == P_OVER and not h[-2] & 0x80:
+            self.phase = P_TOWER    # ended while towering (nesting is above)
+            self._mv = -1
             self.hist = h[:-2]
             return
         if self.phase == P_TOWER and a < 4096 and not h[-2] & 0x80:
