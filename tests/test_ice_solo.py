@@ -929,6 +929,25 @@ def test_direct_undo_matches_a_fresh_replay(opts):
             st.apply_action(acts[rng.randrange(len(acts))])
 
 
+def test_end_while_towering_is_undone_directly():
+    st = new(variant=4)
+    rng = Rng(12)
+    sample_all(st, rng)
+    moves = [a for a in st.legal_actions() if a < 4096]
+    st.apply_action(moves[0])
+    before = st.fields()
+    st.apply_action(END)
+    assert st.to_move() == OVER
+    st.undo()
+    assert st.to_move() == 0 and st.undos == 1
+    before["undos"] = 1
+    assert st.fields() == before
+    fresh = new(variant=4)
+    for a, ch in st.history():
+        fresh.apply_action(a)
+    assert fresh.legal() == st.legal()
+
+
 @pytest.mark.parametrize("opts", [{}, {"variant": 4}, {"variant": 4, "quick": 1}])
 def test_undo_after_the_deal_matches_a_fresh_replay(opts):
     # undo keeps the position after the opening deal and replays only the
