@@ -444,6 +444,9 @@ class Game(State):
         if ph == P_DEAL:
             size = 3 - self.layer
             if self.layer == 0:
+                if self.pos == 0:
+                    _dl()       # loaded here, on a light node, not on the
+                    # first weighed one, which is about the heaviest
                 return [(PLACE + ((self.cols[d] << 2) | size), self.left[d])
                         for d in range(len(self.cols)) if self.left[d]]
             return [(PLACE + ((self.cols[d] << 2) | size), w)
