@@ -259,18 +259,9 @@ class Screen:
 
     def _undo(self):
         """Take back the last move and whatever landed after it (a remix's
-        pieces), like the protocol's undo; the app does the last step."""
-        st = self.st
-        h = st.hist
-        i = len(h) - 2
-        while i >= 0 and h[i] & 0x80:
-            i -= 2
-        if i < 0:
-            self.app.refuse()
+        pieces): the app's undo, as the protocol's (State.undo_move)."""
+        if not self.app.undo():
             return
-        while st.last_was_chance():
-            st.undo()
-        self.app.undo()
         self.held = -1
         self.sug = -1
         self._check_phase()
