@@ -106,7 +106,7 @@ def test_known_exceedance_is_held_not_failed():
 
 
 def test_known_exceedance_that_got_worse_fails():
-    rep = _rep(("g: step mpy", 38.0 * budget.KNOWN_SLACK + 0.1))
+    rep = _rep(("g: step mpy", 38.0 * budget.KNOWN_SLACK_MS + 0.1))
     budget.judge(rep, {"g: step mpy": {"value": 38.0}})
     assert len(rep["failures"]) == 1 and "worse than the recorded 38.0" in rep["failures"][0]
     assert rep["known"] == []
@@ -118,3 +118,10 @@ def test_new_exceedance_fails_and_met_entries_are_reported():
     assert rep["failures"] == ["h: peak mpy is 30000"]
     # g ran and stayed in budget: its entry can go; "gone" did not run this time
     assert rep["now_met"] == ["g: step mpy"]
+
+
+def test_heap_figures_get_less_slack_than_step_times():
+    rep = _rep(("g: peak mpy", 1000 * budget.KNOWN_SLACK + 1), ("g: step py", 38.0 * 1.3))
+    budget.judge(rep, {"g: peak mpy": {"value": 1000}, "g: step py": {"value": 38.0}})
+    assert len(rep["failures"]) == 1 and rep["failures"][0].startswith("g: peak mpy")
+    assert [o["key"] for o in rep["known"]] == ["g: step py"]

@@ -65,7 +65,10 @@ STEP_CAPS = {"ice_solo": 1600}
 # the slack below) fails, a new one fails, and one back under budget is
 # reported so its entry can be dropped. Rewritten by --record-known.
 KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "budget", "known-over.json")
-KNOWN_SLACK = 1.15             # run-to-run noise allowed on a known figure
+# run-to-run noise allowed on a known figure: heap figures repeat exactly,
+# step times move with the machine (pystone spread up to ~30% on a shared box)
+KNOWN_SLACK = 1.05
+KNOWN_SLACK_MS = 1.5
 SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
           "engine/rng", "engine/protocol")
 # leaf modules first, each imported in its own call (see docs/budget.md)
@@ -655,7 +658,8 @@ def judge(rep, known):
     for o in rep["over"]:
         k = known.get(o["key"])
         seen.add(o["key"])
-        if k is not None and o["value"] <= k["value"] * KNOWN_SLACK:
+        slack = KNOWN_SLACK_MS if ": step" in o["key"] else KNOWN_SLACK
+        if k is not None and o["value"] <= k["value"] * slack:
             rep["known"].append(dict(o, recorded=k["value"], why=k.get("why", "")))
         elif k is not None:
             rep["failures"].append("%s (worse than the recorded %s)" % (
@@ -1141,8 +1145,10 @@ def write_doc(path, rep):
     if rep["known"]:
         verdict += ("**Known over budget** (%d; recorded in "
                     "`tools/budget/known-over.json`, held there by CI: any of them "
-                    "getting worse, or any new one, fails the check):\n\n"
-                    % len(rep["known"]) +
+                    "getting worse, or any new one, fails the check; step times may move %d%% "
+                    "with machine noise, heap figures %d%%):\n\n"
+                    % (len(rep["known"]), round((KNOWN_SLACK_MS - 1) * 100),
+                       round((KNOWN_SLACK - 1) * 100)) +
                     "\n".join(["- %s. *Why:* %s" % (o["text"], o["why"])
                                for o in rep["known"]]) + "\n\n")
     if rep["failures"]:
