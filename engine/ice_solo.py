@@ -37,7 +37,7 @@ integer weights (``auto_chance`` is True for all of them):
   scatter back (undo is not a re-roll).
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, cold, release
 from engine.pieces import (parse_cell, fmt_piece,
                            parse_piece, NotationError)
 
@@ -135,37 +135,15 @@ def _drop(i):
     if sys.implementation.name == "cpython" or _LAZY[i + 1] is None:
         return
     _LAZY[i + 1] = None
-    name = _LAZY[i]
-    if name in sys.modules:
-        del sys.modules[name]
-    pkg = sys.modules.get("engine")
-    short = name[7:]
-    if pkg is not None and hasattr(pkg, short):
-        try:
-            delattr(pkg, short)
-        except (AttributeError, TypeError):
-            pass
+    release(_LAZY[i])
 
 
 def _text(name="engine.ice_solo_text"):
     """engine/ice_solo_text.py (messages, option checks) or another module
-    used for one call (engine/ice_solo_show.py, the picture): loaded when
-    needed and, on a board, forgotten again at once, so its code does not
-    stay in the heap for the whole game. (A desktop keeps it: there an
-    import costs time, not memory.)"""
-    import sys
-    mod = __import__(name, None, None, ("x",))
-    if sys.implementation.name == "cpython":
-        return mod
-    del sys.modules[name]
-    pkg = sys.modules.get("engine")
-    short = name[7:]
-    if pkg is not None and hasattr(pkg, short):
-        try:
-            delattr(pkg, short)
-        except (AttributeError, TypeError):
-            pass
-    return mod
+    used for one call (engine/ice_solo_show.py, the picture), through
+    :func:`engine.state.cold`: loaded when needed and forgotten again on a
+    board, so its code does not stay in the heap for the whole game."""
+    return cold(name)
 
 
 class Game(State):

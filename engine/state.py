@@ -27,21 +27,37 @@ class IllegalMove(ValueError):
     """A move or outcome the state refuses. The state is left untouched."""
 
 
-def _cold(name):
-    """``engine.<name>``, code for seldom moments: loaded when needed and,
-    on a board, forgotten again at once, so it does not stay in the heap
-    while a game is played. (A desktop keeps it: there an import costs
-    time, not memory.)"""
+def release(name):
+    """Forget module ``name`` so its memory can be collected: drop it from
+    ``sys.modules`` and from its package's attributes (on MicroPython the
+    package attribute alone keeps the module's code alive)."""
     import sys
-    full = "engine." + name
-    mod = __import__(full, None, None, ("fail",))
-    if sys.implementation.name != "cpython":
-        del sys.modules[full]
+    if name in sys.modules:
+        del sys.modules[name]
+    i = name.rfind(".")
+    pkg = sys.modules.get(name[:i])
+    if pkg is not None and hasattr(pkg, name[i + 1:]):
         try:
-            delattr(sys.modules["engine"], name)
-        except (AttributeError, KeyError, TypeError):
+            delattr(pkg, name[i + 1:])
+        except (AttributeError, TypeError):
             pass
+
+
+def cold(name):
+    """Module ``name``, code for seldom moments: loaded when needed and, on
+    a board, forgotten again at once, so it does not stay in the heap while
+    a game is played. (A desktop keeps it: there an import costs time, not
+    memory.)"""
+    import sys
+    mod = __import__(name, None, None, ("x",))
+    if sys.implementation.name != "cpython":
+        release(name)
     return mod
+
+
+def _cold(name):
+    """``engine.<name>`` through :func:`cold`."""
+    return cold("engine." + name)
 
 
 def seldom():

@@ -85,7 +85,7 @@ from lib import palette
 # the keys are re-exported for screens (see the contract above)
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms  # noqa: F401
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove
+from engine.state import CHANCE, OVER, IllegalMove, release
 
 try:
     from micropython import const
@@ -96,20 +96,6 @@ except ImportError:
 SAVE_IDLE_MS = const(2000)  # save a changed game once the buttons rest this long
 REFUSE_MS = const(450)
 BOOT_MS = const(1200)
-
-def _release(name):
-    """Forget a module so its memory can be collected: drop it from
-    ``sys.modules`` and from its package's attributes."""
-    if name in sys.modules:
-        del sys.modules[name]
-    i = name.rfind(".")
-    pkg = sys.modules.get(name[:i])
-    if pkg is not None and hasattr(pkg, name[i + 1:]):
-        try:
-            delattr(pkg, name[i + 1:])
-        except (AttributeError, TypeError):
-            pass
-
 
 def playable():
     """Games and tools that can be entered: their engine module and their
@@ -271,7 +257,7 @@ class App:
 
     def _drop_shell(self):
         if "lib.shell" in sys.modules:
-            _release("lib.shell")
+            release("lib.shell")
             gc.collect()
 
     # ---- game lifecycle ------------------------------------------------------
@@ -377,8 +363,8 @@ class App:
         self.state = None
         self.game = None
         if gid:
-            _release("lib.screen_" + gid)
-            _release("engine." + gid)
+            release("lib.screen_" + gid)
+            release("engine." + gid)
         gc.collect()
 
     # ---- saving --------------------------------------------------------------
@@ -411,7 +397,7 @@ class App:
                 st = None
                 if gid not in self.playable:
                     note = "CANNOT RESUME " + self.common.name(gid)
-                _release("engine." + gid)
+                release("engine." + gid)
             if st is None and note:
                 # write an empty record over what could not be used, so the
                 # notice shows once, not at every boot
@@ -428,7 +414,7 @@ class App:
         if self.store is not None:
             self.store.clear_game()
         if self.game is None:
-            _release("engine." + gid)
+            release("engine." + gid)
         gc.collect()
 
     def scores_screen(self):
