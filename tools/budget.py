@@ -531,7 +531,7 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=4, help="playthroughs per run")
     ap.add_argument("--max-steps", type=int, default=400,
                     help="protocol lines per playthrough at most")
-    ap.add_argument("--repeats", type=int, default=3,
+    ap.add_argument("--repeats", type=int, default=5,
                     help="replays of each playthrough; the fastest time counts")
     ap.add_argument("--json", metavar="PATH", help="also save the raw figures")
     ap.add_argument("--no-app", action="store_true", help="engine level only")
