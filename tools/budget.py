@@ -66,9 +66,10 @@ STEP_CAPS = {"ice_solo": 1600}
 # reported so its entry can be dropped. Rewritten by --record-known.
 KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "budget", "known-over.json")
 # run-to-run noise allowed on a known figure: heap figures repeat exactly,
-# step times move with the machine (pystone spread up to ~30% on a shared box)
+# step times move with the machine: up to ~70% between runs here, most where
+# a step compiles a module from .py source
 KNOWN_SLACK = 1.05
-KNOWN_SLACK_MS = 1.5
+KNOWN_SLACK_MS = 2.0
 SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
           "engine/rng", "engine/protocol")
 # leaf modules first, each imported in its own call (see docs/budget.md)
