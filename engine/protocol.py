@@ -133,7 +133,8 @@ class Session:
 
     With ``auto`` (the default) a command that lands on deal-like chance
     nodes (``State.auto_chance``) samples them all before answering, so
-    ``new ice_solo`` answers with the cards dealt. A front end that must keep
+    ``new ice_solo`` answers with the cards dealt, and a seat the game
+    plays itself (``bot_move``) moves before the answer too. A front end that must keep
     every line short (a board on USB serial, the device-budget runner) passes
     ``auto=False`` and sends one ``sample`` per such node instead, as the
     app deals one node per loop pass.
@@ -187,11 +188,24 @@ class Session:
         return self.state
 
     def _auto(self, said):
-        """Sample deal-like chance nodes the player never decides about;
-        ``said`` is the answer so far, the outcomes are added to it."""
+        """Sample deal-like chance nodes the player never decides about, and
+        play the moves of seats the game runs itself (a ``bot_move()`` method
+        on its State answering an action, or None for a person's turn);
+        ``said`` is the answer so far, what happened is added to it. Chance
+        nodes a player would roll stay for ``sample`` or a forced outcome."""
         st = self.state
-        while self.auto and st.to_move() == CHANCE and st.auto_chance():
-            said += " " + self._sample()
+        bot = getattr(st, "bot_move", None)
+        while self.auto:
+            if st.to_move() == CHANCE:
+                if not st.auto_chance():
+                    break
+                said += " " + self._sample()
+                continue
+            a = None if bot is None or st.to_move() == OVER else bot()
+            if a is None:
+                break
+            st.apply_action(a)
+            said += " " + st.token(a)
         return said
 
     def _sample(self):
