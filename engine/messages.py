@@ -53,7 +53,19 @@ grid has %d cells, expected %d (%dx%d)
 cell %s: %s
 the game is over
 game %s is not built yet
-%s offers no hint"""
+%s offers no hint
+bots=%s: expected seats 1..%d, separated by commas, each once
+unknown token %r: Bag of Ice moves are draw, stop, size1, size2, size3; the die faces S M L SM SL ML; pieces like y2
+the die is rolling or a pyramid is being drawn: play the outcome or sample it
+nothing is drawn yet: a turn starts with draw
+no size to choose now: draw first
+choose a size first: size%d or size%d
+it is a player's turn to decide, not chance's
+a pyramid is being drawn, not a die rolled
+the die is rolling: play a face (S M L SM SL ML) or sample it
+the die shows %s: draw a pyramid of size %d
+no %s is left in the bag
+bag_of_ice state is malformed"""
 
 
 def text(n):
