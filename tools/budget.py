@@ -56,6 +56,7 @@ OPTION_SETS = {
     "ice_solo": ("variant=5", "variant=4", "variant=4 quick=1"),
     "dice": ("die=pyramid count=3", "die=d6 count=6"),
     "bag": ("preset=bag_of_ice", "preset=ice_stalks"),
+    "bag_of_ice": ("players=3", "players=2 bots=2", "players=12 target=30"),
 }
 # Protocol lines per playthrough at most, where --max-steps is too few for
 # a game to reach its end (a 75-node deal is 75 sample lines and more)
