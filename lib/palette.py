@@ -15,8 +15,9 @@ stack of one colour still reads at a glance. Black's steps are kept low
 At brightness below about 40/255 the LEDs' 8 bits cannot keep black's
 three steps apart; a 16x16 screen can add shape.
 
-UI colours: OFF, CURSOR, OK, REFUSE, DIM, TEXT, NOTICE, HILITE and four
-player colours (``player(n)``), for cursors, scores and hand-off screens.
+UI colours: OFF, CURSOR, OK, REFUSE, DIM, TEXT, NOTICE, HILITE and twelve
+player colours (``player(n)``), for cursors, scores and hand-off screens
+(Bag of Ice takes up to 12 players; the first four are the most distinct).
 """
 
 try:
@@ -34,8 +35,9 @@ DIM = const(31)      # faint grey: empty board cells, frames
 TEXT = const(32)     # white text
 NOTICE = const(33)   # amber: notices ("save corrupt", low battery)
 HILITE = const(34)   # magenta: selection/highlight, not a piece hue
-_PLAYER0 = const(35)  # 4 player colours
-SIZE = const(39)     # number of entries
+_PLAYER0 = const(35)  # PLAYERS player colours
+PLAYERS = const(12)
+SIZE = const(47)     # number of entries
 
 # perceived colour of each piece colour at full size (before gamma)
 _HUES = (
@@ -64,12 +66,21 @@ _UI = (
     (0, 60, 255),     # player 2: blue
     (0, 230, 0),      # player 3: green
     (255, 200, 0),    # player 4: yellow
+    (255, 100, 0),    # player 5: orange
+    (0, 220, 220),    # player 6: cyan
+    (150, 0, 255),    # player 7: purple
+    (210, 210, 210),  # player 8: white
+    (255, 0, 200),    # player 9: pink
+    (140, 255, 0),    # player 10: lime
+    (0, 150, 255),    # player 11: sky blue
+    (255, 110, 110),  # player 12: rose
 )
 
 NAMES = ("off",) + tuple(["%s%d" % (c, s) for c in "roygcbpwk"
                           for s in (1, 2, 3)]) + (
     "cursor", "ok", "refuse", "dim", "text", "notice", "hilite",
-    "player1", "player2", "player3", "player4")
+    "player1", "player2", "player3", "player4", "player5", "player6",
+    "player7", "player8", "player9", "player10", "player11", "player12")
 
 
 def piece(colour, size):
@@ -86,8 +97,8 @@ def piece_code(p):
 
 
 def player(n):
-    """Palette index for player ``n`` (0..3; wraps)."""
-    return _PLAYER0 + (n & 3)
+    """Palette index for player ``n`` (0..PLAYERS-1; wraps)."""
+    return _PLAYER0 + n % PLAYERS
 
 
 def _isqrt(n):

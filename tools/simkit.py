@@ -258,7 +258,8 @@ class Sim:
 def _cells():
     from lib import palette as pal
     out = [".."] + ["%s%d" % (c, s) for c in "roygcbpwk" for s in (1, 2, 3)]
-    out += ["[]", "OK", "XX", "::", "##", "!!", "**", "P1", "P2", "P3", "P4"]
+    out += ["[]", "OK", "XX", "::", "##", "!!", "**"]
+    out += ["P" + "123456789ABC"[i] for i in range(pal.PLAYERS)]  # players 1..12
     assert len(out) == pal.SIZE
     return tuple(out)
 
