@@ -67,7 +67,11 @@ App services for a screen:
 Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
 becomes a player other than the one who moved last (after ``play``,
 ``chance`` or ``undo``, and when a game starts or resumes) the app shows the
-hand-off screen in that player's colour; A returns to the game screen. When
+hand-off screen in that player's colour; A returns to the game screen. A
+game screen may define ``handoff_later(p)``: the app asks it first, and if
+it returns True the screen takes the hand-off over (it calls
+``app.handoff(p)`` itself once an effect has played, or never, for a seat
+the device plays). When
 ``to_move()`` becomes OVER the app records ``scores()`` for the scores
 screen and stops offering the save; the screen decides when to call
 ``show_scores()``.
@@ -286,6 +290,12 @@ class App:
         if p == OVER:
             self.settings.record(self.game, st.scores())
         elif p >= 0 and st.num_players() > 1 and p != self._player:
+            self._hand_to(p)
+
+    def _hand_to(self, p):
+        """The hand-off to ``p``, unless the game screen takes it over."""
+        g = self.game_scr
+        if g is None or not hasattr(g, "handoff_later") or not g.handoff_later(p):
             self.handoff(p)
 
     def enter(self, gid, state=None):
@@ -323,7 +333,7 @@ class App:
         st = self.state
         p = st.to_move()
         if p >= 0 and st.num_players() > 1:
-            self.handoff(p)
+            self._hand_to(p)
         else:
             self._player = p
 
