@@ -1,0 +1,745 @@
+"""Bag of Ice on the LEDs: one device passed round the table (1 to 12
+players, any of them played by the device).
+
+Controls, on your turn:
+
+* A draws: the pyramid die tumbles and lands, the bag shakes and the piece
+  comes out. Keys wait while the die and the bag move, so a second press
+  never draws twice.
+* On a two-size face (when both sizes are still in the bag) choose the
+  size: LEFT/RIGHT pick the half (small sizes left), A draws from it. Each
+  half shows the pyramids of its size still in the bag, one dot each (the
+  red among them is the one that busts).
+* B asks to stop: the turn's value blinks green with a ``?``; A banks it,
+  B (or any direction) keeps playing. So no single press ends a turn.
+  B with nothing drawn is refused (a turn's first draw risks nothing).
+* UP shows the odds of one more draw: the chance to bust in percent (red)
+  and the expected change of the turn's value (green if it grows, red if
+  it shrinks; 16x16 to a tenth). Any key goes back.
+* DOWN shows the scoreboard: each player's score in their colour, in seat
+  order (two columns on 16x16), the player to move blinking. It scrolls
+  by itself when it does not fit; UP/DOWN scroll it too; A or B go back.
+* Hold B (the app's escape) to save and leave; the game resumes where it
+  was, even mid-roll.
+
+Pictures:
+
+* The turn: the pyramids drawn, grouped as their best trees (a column
+  each: small on top, large at the bottom, bright to dim by size), then the
+  pieces left over in columns after a gap; below, the turn's value (what
+  stopping banks now). 8x8: the value in white with the player's colour in
+  the right column (before the first draw, their score in their colour).
+  16x16: the value left, the player's score right in their colour, and a
+  bar toward the target along the bottom (their score in colour, this turn
+  in white on top).
+* Die and bag: a frame in the player's colour around the die (the sizes on
+  the face lit, the others grey, as the dice tool draws it) or the piece
+  (as the bag tool draws it).
+* A bust: the panel flashes red with a cross, the drawn pieces grey.
+* A stop: the value in green, then the new score in the player's colour.
+* The start: each player rolls off in turn (their colour around the die,
+  then their pip total); A hurries it along.
+* The end: the winner's number in their colour inside a blinking frame
+  (16x16: ``P3`` and ``WINS``); one player: the turns taken. A shows the
+  scoreboard.
+
+Seats the device plays (``bots=``) act on their own, one step about every
+0.7 s, with the same animations; the hand-off is shown only to people.
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from engine.state import CHANCE, OVER
+from engine.bag_of_ice import ROLLOFF, ROLL, CHOOSE, DRAW, DONE
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+ROLL_MS = const(600)      # the die tumbles
+FLICK_MS = const(80)      # a new face or piece this often while moving
+FACE_MS = const(650)      # the face shows
+SHAKE_MS = const(550)     # the bag shakes
+REVEAL_MS = const(900)    # the drawn piece shows
+BUST_MS = const(1800)     # the bust effect
+BANKED_MS = const(1600)   # the stop effect (value, then the new score)
+BOT_MS = const(700)       # a bot seat's pace
+BLINK_MS = const(300)
+SCROLL_MS = const(110)    # the scoreboard moves a row this often
+PAGE_MS = const(1500)     # 8x8 odds: bust chance and gain take turns
+RUSH_MS = const(60)       # a hurried roll-off
+
+TURN = const(0)
+PICK = const(1)      # the two-size choice
+ROLLING = const(2)
+FACE = const(3)
+SHAKE = const(4)
+REVEAL = const(5)
+BUST = const(6)
+ASK = const(7)       # stop?
+BANKED = const(8)
+ODDS = const(9)
+SCORES = const(10)
+END = const(11)
+
+# pyramid die faces S M L SM SL ML: the sizes shown (low, high; 0 none)
+_LO = b"\x01\x02\x03\x01\x01\x02"
+_HI = b"\x00\x00\x00\x02\x03\x03"
+_FACES = ("S", "M", "L", "SM", "SL", "ML")
+# a face's three bars as a 3x3 mask by the set of sizes lit (bit 0 small):
+# bar ``col`` is column col, ``col + 1`` dots high (as lib.screen_dice)
+_BARS = tuple([sum((1 << (8 - (row * 3 + col)))
+                   for col in range(3) if b & (1 << col)
+                   for row in range(2 - col, 3)) for b in range(8)])
+_BAG_COLS = b"\x00\x02\x03\x04\x06"     # colours in the bag: r y g c p
+
+
+def _die(d, f, x, y, s):
+    """Die face ``f`` (0..5, or -1 blank) as bars, each dot ``s`` square."""
+    bits = 0 if f < 0 else (1 << (_LO[f] - 1)) | ((1 << (_HI[f] - 1)) if _HI[f] else 0)
+    d.mask(_BARS[bits], 3, 3, x, y, P.TEXT, s)
+    d.mask(_BARS[7 ^ bits], 3, 3, x, y, P.DIM, s)
+
+
+def _glyph(d, p, cx, bottom, s):
+    """A pyramid seen from the side, centred on ``cx``, base on row
+    ``bottom``: 2, 3 or 4 rows high by size (as lib.screen_bag draws it)."""
+    c = P.piece_code(p)
+    h = (p & 3) + 1
+    for r in range(h):
+        half = r * s
+        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
+
+
+def _pct(n, d):
+    """n/d in whole percent, never 0 unless n is."""
+    v = (200 * n + d) // (2 * d)
+    return 1 if n and not v else v
+
+
+class Screen:
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        d = app.d
+        self.big = d.width > 8
+        self.s = 2 if self.big else 1
+        self.mode = TURN
+        self.back = TURN         # where ODDS and SCORES return to
+        self.t0 = app.now
+        self.phase = -1          # flicker/blink counter last drawn
+        self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
+        self.flick = 0
+        self.owed = -1           # a hand-off to show once an effect ends
+        self.rush = False
+        self.bot_pick = False    # a bot seat's size shown, not yet played
+        self.sel = 0             # PICK: 0 the lower size, 1 the higher
+        self.roller = 0          # who rolled (roll-off) or draws now
+        self.face = -1           # the face that landed
+        self.ro = False          # that roll was a roll-off roll
+        self.sc = [0] * state.players   # the scores, copied once per change
+        self.piece = 0           # the piece drawn
+        self.bust_n = self.bust_d = 0
+        self.gain_n = 0
+        self.gain_d = 1
+        # the best arrangement of this turn's pieces, as palette indices:
+        # trees (L, M, S each) then the leftovers, large first
+        self.lay = bytearray(24)
+        self.ntrees = 0
+        self.nleft = 0
+        self.value = 0
+        self.pool = bytearray(12)   # the shaken bag's pieces of one size
+        self.npool = 0
+        self.sy = 0                 # scoreboard scroll (rows)
+        self.hold = 0               # scoreboard: pause in scroll steps
+        self.a_draw = state.action("draw")
+        self.a_stop = state.action("stop")
+        self.a_size = bytearray(4)
+        for i in (1, 2, 3):
+            self.a_size[i] = state.action("size%d" % i)
+        self.cols = 2 if self.big else 1
+        n = state.players
+        self.sh = ((n + self.cols - 1) // self.cols) * 6 - 1   # board height
+        self.label = font.Scroller(d.width, 9, P.OK)
+        self.label.set("TURNS" if n == 1 else "WINS", app.now)
+        self._refresh()
+        self._settle(app.now)
+        # resumed with the die or the bag in the air: the app shows no
+        # hand-off at a chance node, so the turn's owner gets one first
+        ph = state.phase
+        self.late = (n > 1 and (ph == ROLL or ph == DRAW) and
+                     not state.is_bot(state.turn))
+
+    # ---- facts, worked out once per change --------------------------------
+    def _refresh(self):
+        st = self.st
+        v, trees, left = st.best()
+        self.value = v
+        lay = self.lay
+        k = 0
+        for t in trees:
+            for p in t:
+                lay[k] = P.piece_code(p)
+                k += 1
+        self.ntrees = len(trees)
+        j = k
+        for size in (3, 2, 1):
+            for p in left:
+                if p & 3 == size:
+                    lay[j] = P.piece_code(p)
+                    j += 1
+        self.nleft = j - k
+
+    def _odds(self):
+        st = self.st
+        b = st.bust_odds()
+        g = st.expected_gain()
+        self.bust_n = b[0]
+        self.bust_d = b[1]
+        self.gain_n = g[0]
+        self.gain_d = g[1]
+
+    def _settle(self, now):
+        """After an effect (or when opened): the view for the state now,
+        and the hand-off owed, if it is still that player's turn."""
+        st = self.st
+        self.t0 = now
+        self.phase = -1
+        self.bot_pick = False
+        self._scores_now()
+        p = st.to_move()
+        ph = st.phase
+        if p == OVER or ph == DONE:
+            self.mode = END
+            self.label.set("TURNS" if st.players == 1 else "WINS", now)
+        elif ph == ROLLOFF or ph == ROLL:
+            self.mode = ROLLING
+            self.roller = st.turn
+        elif ph == DRAW:
+            self._shake()
+        elif ph == CHOOSE:
+            self.mode = PICK
+            self.sel = 0
+        else:
+            self.mode = TURN
+        o = self.owed
+        self.owed = -1
+        if o >= 0 and o == p:
+            self.app.handoff(o)
+
+    def _scores_now(self):
+        sc = self.st.scores()
+        for i in range(len(sc)):
+            self.sc[i] = sc[i]
+
+    def _shake(self):
+        st = self.st
+        size = st.size
+        n = 0
+        for j in range(5):
+            p = _BAG_COLS[j] << 2 | size
+            for _ in range(st.bag_count(p)):
+                if n < len(self.pool):
+                    self.pool[n] = p
+                    n += 1
+        self.npool = n
+        self.roller = st.turn
+        self.mode = SHAKE
+
+    def handoff_later(self, p):
+        """The app's question before a hand-off (see lib.app): never to a
+        seat the device plays; after the effect playing now."""
+        if self.st.is_bot(p):
+            return True
+        m = self.mode
+        if ROLLING <= m <= BUST or m == BANKED:
+            self.owed = p
+            return True
+        return False
+
+    def _mine(self):
+        """A person's decision is due now (not a bot's, not chance)."""
+        st = self.st
+        p = st.to_move()
+        return p >= 0 and not st.is_bot(p)
+
+    # ---- keys ----------------------------------------------------------------
+    def key(self, k):
+        m = self.mode
+        app = self.app
+        st = self.st
+        if m == TURN:
+            if k == UP:
+                self._odds()
+                self.back = TURN
+                self.mode = ODDS
+                self.t0 = app.now
+                self.phase = 0
+                return True
+            if k == DOWN:
+                return self._board(TURN)
+            if not self._mine() or (k != A and k != B):
+                return False
+            if k == A:
+                if app.play(self.a_draw):
+                    self.mode = ROLLING
+                    self.roller = st.turn
+                    self.t0 = app.now
+                    self.phase = -1
+                return True
+            if not st.drawn:
+                app.refuse()      # nothing to bank yet
+                return True
+            self.mode = ASK
+            self.t0 = app.now
+            return True
+        if m == PICK:
+            if k == DOWN:
+                return self._board(PICK)
+            if not self._mine():
+                return False
+            if k == LEFT or k == RIGHT:
+                self.sel = 1 if k == RIGHT else 0
+                return True
+            if k == A:
+                self._pick()
+                return True
+            if k == B:
+                app.refuse()      # a face rolled must be drawn
+                return True
+            return False
+        if m == ASK:
+            if k == A:
+                self._stop()
+            else:
+                self.mode = TURN
+            return True
+        if m == ODDS:
+            self.mode = self.back
+            return True
+        if m == SCORES:
+            if k == UP or k == DOWN:
+                top = self.sh - app.d.height
+                if top > 0:
+                    y = self.sy + (6 if k == DOWN else -6)
+                    self.sy = 0 if y > top else (top if y < 0 else y)
+                    self.hold = 12
+                return True
+            if k == A or k == B:
+                self.mode = self.back
+                self.t0 = app.now
+                return True
+            return False
+        if m == END:
+            if k == A or k == DOWN:
+                return self._board(END)
+            return False
+        if m == ROLLING or m == FACE:
+            if k == A and st.phase == ROLLOFF:
+                self.rush = True
+        return False
+
+    def _board(self, back):
+        self.back = back
+        self.mode = SCORES
+        self.sy = 0
+        self.hold = 10
+        self.t0 = self.app.now
+        self.phase = -1
+        return True
+
+    def _pick(self):
+        st = self.st
+        f = st.face
+        size = _HI[f] if self.sel else _LO[f]
+        if self.app.play(self.a_size[size]):
+            self._shake()
+            self.t0 = self.app.now
+            self.phase = -1
+
+    def _stop(self):
+        # the effect shows the arrangement worked out before the stop
+        self.mode = BANKED
+        self.roller = self.st.turn
+        self.t0 = self.app.now
+        self.phase = -1
+        if not self.app.play(self.a_stop):
+            self.mode = TURN
+        self._scores_now()
+
+    # ---- time ----------------------------------------------------------------
+    def tick(self, now):
+        m = self.mode
+        st = self.st
+        app = self.app
+        if self.late:
+            if self.late is True:
+                self.late = 1
+                app.handoff(st.turn)
+                return True
+            self.late = False
+            self.t0 = now       # the animation starts once they look
+        dt = ticks_diff(now, self.t0)
+        if m == ROLLING:
+            if dt >= (RUSH_MS if self.rush else ROLL_MS):
+                self.roller = st.turn
+                self.ro = st.phase == ROLLOFF
+                a = app.chance()
+                if a < 0:
+                    self._settle(now)
+                    return True
+                self.face = _FACES.index(st.token(a))
+                self.mode = FACE
+                self.t0 = now
+                return True
+            return self._flick(dt, 6)
+        if m == FACE:
+            if dt >= (RUSH_MS if self.rush else FACE_MS):
+                if st.phase != ROLLOFF:
+                    self.rush = False
+                self._settle(now)
+                return True
+            return False
+        if m == SHAKE:
+            if dt >= SHAKE_MS:
+                a = app.chance()
+                if a < 0:
+                    self._settle(now)
+                    return True
+                self.piece = st.drawn[len(st.drawn) - 1] if st.drawn else st.last_bust
+                self.mode = REVEAL
+                self.t0 = now
+                return True
+            return self._flick(dt, self.npool or 1)
+        if m == REVEAL:
+            if dt >= REVEAL_MS:
+                if st.drawn:
+                    self._refresh()
+                    self._settle(now)
+                else:
+                    self.mode = BUST
+                    self.t0 = now
+                    self.phase = -1
+                return True
+            return False
+        if m == BUST:
+            if dt >= BUST_MS:
+                self._refresh()
+                self._settle(now)
+                return True
+            return self._blink(dt // 150)
+        if m == BANKED:
+            if dt >= BANKED_MS:
+                self._refresh()
+                self._settle(now)
+                return True
+            return self._blink(dt * 2 // BANKED_MS)
+        if m == TURN or m == PICK:
+            if self._mine() or st.to_move() < 0:
+                return False
+            if dt < BOT_MS:
+                return False
+            self.t0 = now
+            a = st.bot_move()
+            if a is None:
+                return False
+            if m == PICK:
+                if not self.bot_pick:
+                    # show the bot's pick for a moment before drawing
+                    self.bot_pick = True
+                    self.sel = 1 if a == self.a_size[_HI[st.face]] else 0
+                    return True
+                self._pick()
+                return True
+            if a == self.a_stop:
+                self._stop()
+            elif app.play(a):
+                self.mode = ROLLING
+                self.roller = st.turn
+                self.phase = -1
+            return True
+        if m == ASK or m == END:
+            return self._blink(dt // BLINK_MS) | (m == END and self.big and
+                                                 self.label.tick(now))
+        if m == ODDS:
+            return not self.big and self._blink(dt // PAGE_MS)
+        if m == SCORES:
+            ph = dt // SCROLL_MS
+            if ph == self.phase:
+                return False
+            self.phase = ph
+            top = self.sh - app.d.height
+            ch = ph * SCROLL_MS // BLINK_MS != (ph - 1) * SCROLL_MS // BLINK_MS
+            if top > 0:
+                if self.hold:
+                    self.hold -= 1
+                elif self.sy >= top:
+                    self.sy = 0
+                    self.hold = 10
+                else:
+                    self.sy += 1
+                    if self.sy >= top:
+                        self.hold = 14
+                    ch = True
+            return ch
+        return False
+
+    def _flick(self, dt, n):
+        p = dt // FLICK_MS
+        if p == self.phase:
+            return False
+        self.phase = p
+        # ZX81's generator: small ints only, nothing allocated
+        self.seed = (self.seed * 75 + 74) % 65537
+        self.flick = self.seed % n
+        return True
+
+    def _blink(self, p):
+        if p == self.phase:
+            return False
+        self.phase = p
+        return True
+
+    # ---- drawing -------------------------------------------------------------
+    def draw(self, d):
+        d.fill(P.OFF)
+        m = self.mode
+        st = self.st
+        if m == TURN or m == ASK or m == BANKED:
+            self._turn(d, m)
+        elif m == PICK:
+            self._pick_view(d)
+        elif m == ROLLING or m == FACE:
+            self._roll_view(d, m)
+        elif m == SHAKE or m == REVEAL:
+            c = P.player(self.roller)
+            if self.big:
+                self._frame(d, c)
+            else:
+                d.rect(0, 0, 8, 1, c)
+            s = self.s
+            p = self.pool[self.flick] if m == SHAKE and self.npool else self.piece
+            b = d.height - 1 - (d.height - 4 * s) // 2
+            if m == SHAKE:
+                b -= (self.phase & 1) * s
+            _glyph(d, p, d.width // 2 - 1, b, s)
+        elif m == BUST:
+            if self.phase & 1:
+                self._pieces(d, P.DIM)
+                self._bust_text(d)
+            else:
+                d.fill(P.REFUSE)
+                w = d.width
+                for i in range(w):
+                    d.pixel(i, i, P.OFF)
+                    d.pixel(w - 1 - i, i, P.OFF)
+        elif m == ODDS:
+            self._odds_view(d)
+        elif m == SCORES:
+            self._scores(d)
+        else:
+            self._end(d)
+
+    def _frame(self, d, c):
+        w = d.width
+        h = d.height
+        d.rect(0, 0, w, 1, c)
+        d.rect(0, h - 1, w, 1, c)
+        d.rect(0, 0, 1, h, c)
+        d.rect(w - 1, 0, 1, h, c)
+
+    def _pieces(self, d, ink):
+        """This turn's trees, a gap, the leftovers (see the module doc)."""
+        s = self.s
+        lay = self.lay
+        x = 0
+        k = 0
+        for _ in range(self.ntrees):
+            for j in range(3):
+                d.rect(x, (2 - j) * s, s, s, lay[k] if ink < 0 else ink)
+                k += 1
+            x += s + (1 if self.big else 0)
+        if self.ntrees and not self.big:
+            x += 1
+        for i in range(self.nleft):
+            d.rect(x + (i // 3) * s, (2 - i % 3) * s, s, s,
+                   lay[k + i] if ink < 0 else ink)
+
+    def _num_right(self, d, n, right, y, c):
+        """``n`` ending at column ``right``; on 8x8 a score of 100 or more
+        shows its hundreds as a bar left of the last two digits."""
+        if n >= 100 and not self.big:
+            d.rect(right - 7, y, 1, 5, c)
+            font.draw_number(d, n // 10 % 10, right - 6, y, c)
+            font.draw_number(d, n % 10, right - 2, y, c)
+            return
+        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
+
+    def _turn(self, d, m):
+        st = self.st
+        p = self.roller if m == BANKED else st.turn
+        pc = P.player(p)
+        self._pieces(d, -1)
+        blink = self.phase & 1
+        score = self.sc[p]
+        v = self.value
+        if m == ASK:
+            c = P.OK if not blink else P.OFF
+        elif m == BANKED:
+            c = P.OK
+        else:
+            c = P.TEXT
+        late = m == BANKED and self.phase >= 1
+        if not self.big:
+            d.rect(7, 3, 1, 5, pc)
+            if late or (m == TURN and not st.drawn):
+                self._num_right(d, score, 6, 3, pc)
+            elif m == ASK and v < 10:
+                font.draw_number(d, v, 0, 3, c)
+                font.draw_char(d, "?", 4, 3, c)
+            else:
+                self._num_right(d, v, 6, 3, c)
+            return
+        d.rect(0, 7, 16, 1, pc)
+        x = font.draw_number(d, v, 0, 9, c)
+        if m == ASK:
+            font.draw_char(d, "?", x, 9, c)
+        else:
+            self._num_right(d, score, 15, 9, pc)
+        t = st.target
+        a = score * 16 // t if score < t else 16
+        b = (score + (v if m != BANKED else 0)) * 16 // t
+        if b > 16:
+            b = 16
+        d.rect(0, 15, a, 1, pc)
+        if b > a:
+            d.rect(a, 15, b - a, 1, P.TEXT)
+        if b < 16:
+            d.rect(b, 15, 16 - b, 1, P.DIM)
+
+    def _pick_view(self, d):
+        st = self.st
+        f = st.face
+        big = self.big
+        s = self.s
+        self._pieces(d, -1)
+        half = d.width // 2
+        y0 = 4 if not big else 8
+        d.rect(self.sel * half, y0 - 1 if not big else y0, half, 1, P.HILITE)
+        for i in (0, 1):
+            size = _HI[f] if i else _LO[f]
+            n = 0
+            for j in range(5):     # (a for over bytes makes an iterator)
+                p = _BAG_COLS[j] << 2 | size
+                col = P.piece_code(p)
+                for _ in range(st.bag_count(p)):
+                    if big:
+                        x = i * half + (n % 4) * 2
+                        y = y0 + 2 + (n // 4) * 2
+                    else:
+                        x = i * half + n % 4
+                        y = y0 + n // 4
+                    d.rect(x, y, s, s, col)
+                    n += 1
+
+    def _roll_view(self, d, m):
+        st = self.st
+        c = P.player(self.roller)
+        self._frame(d, c)
+        big = self.big
+        if m == FACE and self.ro:
+            # a roll-off roll: its pip total, in the roller's colour
+            n = _LO[self.face] + _HI[self.face]
+            font.draw_number(d, n, (d.width - 3) // 2, (d.height - 5) // 2, c)
+            return
+        f = self.flick if m == ROLLING else self.face
+        if big:
+            _die(d, f, 2, 2, 4)
+        else:
+            _die(d, f, 1, 1, 2)
+
+    def _bust_text(self, d):
+        if self.big:
+            font.draw(d, "BUST", 0, 9, P.REFUSE)
+        else:
+            font.draw_number(d, 0, 3, 3, P.REFUSE)
+
+    def _odds_view(self, d):
+        big = self.big
+        b = _pct(self.bust_n, self.bust_d)
+        gn = self.gain_n
+        gd = self.gain_d
+        neg = gn < 0
+        if neg:
+            gn = -gn
+        gc = P.REFUSE if neg else P.OK
+        if big:
+            font.draw_number(d, b, (16 - font.number_width(b)) // 2, 1, P.REFUSE)
+            # expected gain to a tenth (whole when 10 or more)
+            t = (20 * gn + gd) // (2 * gd)
+            x = 0
+            font.draw_char(d, "-" if neg else "+", x, 9, gc)
+            x += 4
+            if t >= 100:
+                font.draw_number(d, (t + 5) // 10, x, 9, gc)
+            else:
+                x = font.draw_number(d, t // 10, x, 9, gc)
+                d.pixel(x, 13, gc)
+                font.draw_number(d, t % 10, x + 2, 9, gc)
+            return
+        if not self.phase & 1:
+            d.rect(0, 0, 8, 1, P.REFUSE)
+            self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
+        else:
+            d.rect(0, 0, 8, 1, gc)
+            g = (2 * gn + gd) // (2 * gd)
+            if g < 10:
+                font.draw_char(d, "-" if neg else "+", 0, 2, gc)
+            self._num_right(d, g if g < 100 else 99, 7, 2, gc)
+
+    def _scores(self, d):
+        st = self.st
+        sc = self.sc
+        cols = self.cols
+        w = d.width // cols
+        lit = self.mode == SCORES and (self.app.now // BLINK_MS) & 1
+        now = st.winner if st.winner >= 0 else st.turn
+        for i in range(st.players):
+            y = (i // cols) * 6 - self.sy
+            if y <= -5 or y >= d.height:
+                continue
+            if i == now and not lit:
+                continue
+            self._num_right(d, sc[i], (i % cols) * w + w - 1, y, P.player(i))
+
+    def _end(self, d):
+        st = self.st
+        w = st.winner if st.winner >= 0 else 0
+        c = P.player(w)
+        on = not self.phase & 1
+        solo = st.players == 1
+        n = st.turns if solo else w + 1
+        nc = P.TEXT if solo else c
+        fc = (P.OK if solo else c) if on else P.OFF
+        if self.big:
+            self._frame(d, fc)
+            if solo:
+                font.draw_number(d, n, (16 - font.number_width(n)) // 2, 2, nc)
+            else:
+                x = (16 - 4 - font.number_width(n)) // 2
+                font.draw_char(d, "P", x, 2, nc)
+                font.draw_number(d, n, x + 4, 2, nc)
+            self.label.draw(d)
+            return
+        if n < 10:
+            self._frame(d, fc)
+        else:
+            d.rect(0, 0, 8, 1, fc)
+            d.rect(0, 7, 8, 1, fc)
+        if n < 100:
+            font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, nc)
+        else:
+            self._num_right(d, n, 7, 1, nc)

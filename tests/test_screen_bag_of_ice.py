@@ -1,0 +1,541 @@
+"""Bag of Ice on the LEDs, through the simulator harness (tools/simkit).
+
+The die faces and pieces are forced: the app's generator is swapped for one
+that answers each chance node with the next token a test names (checked
+against the node's outcomes), so a test knows what must be on the panel.
+"""
+import random
+
+import pytest
+
+from engine import registry
+from engine.state import CHANCE, OVER
+from engine.bag_of_ice import DECIDE, CHOOSE
+from lib import palette as P
+from lib import font
+from lib import screen_bag_of_ice as S
+from tools.simkit import Sim
+
+BOARDS = ("pico_8x8", "pico_16x16")
+
+
+class Forced:
+    """An Rng stand-in: each chance node takes the next of ``tokens``."""
+
+    def __init__(self, app, tokens=()):
+        self.app = app
+        self.tokens = list(tokens)
+
+    def add(self, *tokens):
+        self.tokens.extend(tokens)
+
+    def weighted(self, weights):
+        st = self.app.state
+        outs = st.chance_outcomes()
+        assert self.tokens, "a chance node the test did not expect"
+        a = st.action(self.tokens.pop(0))
+        acts = [o[0] for o in outs]
+        assert a in acts, "forced outcome not possible here"
+        return acts.index(a)
+
+
+def boot(board="pico_8x8", nvm=None, seed=1):
+    sim = Sim(board=board, seed=seed, nvm=nvm)
+    sim.advance(1500)
+    return sim
+
+
+def open_game(board="pico_8x8", rolloff=("L", "S"), **opts):
+    """A new game entered as the menu does, the roll-off forced (player 1
+    starts by default) and played through to the first hand-off."""
+    sim = boot(board)
+    opts.setdefault("players", 2)
+    o = {k: str(v) for k, v in opts.items()}
+    st = registry.new("bag_of_ice", o)
+    rng = Forced(sim.app, rolloff if st.players > 1 else ())
+    sim.app.rng = rng
+    assert sim.app.enter("bag_of_ice", st)
+    sim.rng = rng
+    if st.players > 1:
+        wait_for(sim, lambda: not rng.tokens and scr(sim).mode != S.ROLLING
+                 and scr(sim).mode != S.FACE, 30000)
+    sim.advance(40)
+    return sim
+
+
+def scr(sim):
+    return sim.app.game_scr
+
+
+def state(sim):
+    return sim.app.state
+
+
+def handoff_shown(sim):
+    return type(sim.app.scr).__name__ == "Handoff"
+
+
+def wait_for(sim, cond, ms=8000):
+    end = sim.now + ms
+    while sim.now < end:
+        if cond():
+            return
+        sim.advance(20)
+    raise AssertionError("timed out")
+
+
+def draw(sim, face, piece, pick=None):
+    """A: the die shows ``face``; ``pick`` ('left'/'right') on a two-size
+    face; the bag gives ``piece``. Returns once the piece is revealed."""
+    sim.rng.add(face)
+    sim.press("a")
+    wait_for(sim, lambda: scr(sim).mode in (S.PICK, S.SHAKE))
+    if scr(sim).mode == S.PICK:
+        assert pick is not None, "a choice the test did not expect"
+        sim.press(pick)
+        sim.rng.add(piece)
+        sim.press("a")
+    else:
+        assert pick is None, "the face should have forced the size"
+        sim.rng.add(piece)
+    wait_for(sim, lambda: scr(sim).mode == S.REVEAL)
+
+
+def settle(sim):
+    wait_for(sim, lambda: scr(sim).mode in (S.TURN, S.PICK, S.END) or
+             handoff_shown(sim))
+    sim.advance(40)
+
+
+def pass_handoff(sim):
+    assert handoff_shown(sim)
+    sim.press("a")
+    assert sim.app.scr is scr(sim)
+
+
+def rows(sim):
+    w = sim.display.width
+    f = sim.indices()
+    return [list(f[y * w:(y + 1) * w]) for y in range(sim.display.height)]
+
+
+def number_pixels(n, x, y, w=16):
+    from lib.display import Display
+
+    class NoLeds:
+        def __setitem__(self, i, v):
+            pass
+
+        def show(self):
+            pass
+    d = Display(NoLeds(), w, 16)
+    font.draw_number(d, n, x, y, 1)
+    return {(i % w, i // w) for i in range(w * 16) if d.frame[i]}
+
+
+def lit(sim, colour):
+    w = sim.display.width
+    f = sim.indices()
+    return {(i % w, i // w) for i in range(len(f)) if f[i] == colour}
+
+
+# ---- hand-off and the roll-off ------------------------------------------------
+def test_twelve_player_colours_are_distinct():
+    cols = [P.player(i) for i in range(12)]
+    assert len(set(cols)) == 12
+    rgb = P.Palette().rgb
+    assert len({rgb[c] for c in cols}) == 12
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_rolloff_then_handoff_to_the_winner_in_their_colour(board):
+    # 12 players: seat 11 rolls the only L, so player 11 starts
+    faces = ["S"] * 10 + ["ML", "M"]
+    sim = open_game(board, rolloff=faces, players=12)
+    st = state(sim)
+    assert st.turn == 10 and st.to_move() == 10
+    assert handoff_shown(sim)
+    c = P.player(10)
+    f = sim.indices()
+    w = sim.display.width
+    assert f[0] == c and f[w - 1] == c and f[-1] == c
+    # the number 11 in that colour, and no other colour
+    assert set(f) == {P.OFF, c}
+    pass_handoff(sim)
+    assert scr(sim).mode == S.TURN
+
+
+def test_rolloff_shows_each_roll_in_the_rollers_colour_and_a_hurries_it():
+    sim = boot()
+    st = registry.new("bag_of_ice", {"players": "3"})
+    sim.app.rng = Forced(sim.app, ["S", "M", "L"])
+    sim.app.enter("bag_of_ice", st)
+    sim.advance(200)
+    assert scr(sim).mode == S.ROLLING and sim.indices()[0] == P.player(0)
+    wait_for(sim, lambda: scr(sim).mode == S.FACE)
+    # player 1's pip total (1), in their colour, framed
+    assert lit(sim, P.player(0)) >= number_pixels(1, 2, 1, 8)
+    wait_for(sim, lambda: scr(sim).mode == S.ROLLING)
+    assert sim.indices()[0] == P.player(1)
+    sim.press("a")                        # hurry: the rest lands quickly
+    sim.advance(400)
+    assert st.to_move() == 2 and handoff_shown(sim)
+
+
+def test_one_player_has_no_rolloff_and_no_handoff():
+    sim = open_game(players=1)
+    assert not handoff_shown(sim) and scr(sim).mode == S.TURN
+    assert state(sim).to_move() == 0
+
+
+# ---- a turn -------------------------------------------------------------------
+@pytest.mark.parametrize("board", BOARDS)
+def test_roll_then_two_size_choice_then_draw(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    sim.rng.add("SL")
+    sim.press("a")
+    assert scr(sim).mode == S.ROLLING, "the die tumbles first"
+    frames = set()
+    for _ in range(6):
+        sim.advance(80)
+        frames.add(bytes(sim.indices()))
+    assert len(frames) > 1, "the faces change while tumbling"
+    wait_for(sim, lambda: scr(sim).mode == S.FACE)
+    # the face lands: small and large bars white, the medium grey
+    assert P.TEXT in sim.indices() and P.DIM in sim.indices()
+    wait_for(sim, lambda: scr(sim).mode == S.PICK)
+    assert st.phase == CHOOSE
+    big = board == "pico_16x16"
+    half = sim.display.width // 2
+    y0 = 8 if big else 4
+    s = 2 if big else 1
+    r = rows(sim)
+    # the marker over the left half (the small size), each half showing
+    # the bag's pyramids of its size, one dot each
+    assert r[y0 if big else y0 - 1][:half] == [P.HILITE] * half
+    top = y0 + 2 if big else y0
+    for i, size in ((0, 1), (1, 3)):
+        want = sorted(P.piece_code(p) for p in range(28)
+                      if p & 3 == size for _ in range(st.bag_count(p)))
+        got = sorted(r[y][x] for y in range(top, sim.display.height, s)
+                     for x in range(i * half, (i + 1) * half, s) if r[y][x])
+        assert got == want
+    sim.press("right")
+    assert rows(sim)[y0 if big else y0 - 1][half:] == [P.HILITE] * half
+    sim.press("b")
+    assert sim.indices()[0] == P.REFUSE and st.phase == CHOOSE, \
+        "B cannot refuse a face"
+    sim.advance(500)
+    sim.rng.add("y3")
+    sim.press("a")
+    assert st.size == 3
+    wait_for(sim, lambda: scr(sim).mode == S.REVEAL)
+    assert P.piece(2, 3) in sim.indices(), "the yellow large comes out"
+    settle(sim)
+    assert bytes(st.drawn) == bytes([2 << 2 | 3])
+    # the turn view: the leftover large at the bottom of the first column
+    # (no trees yet), the value 3
+    assert rows(sim)[2 * s][0] == P.piece(2, 3)
+
+
+def test_single_face_forces_the_size():
+    sim = open_game()
+    pass_handoff(sim)
+    draw(sim, "M", "c2")
+    assert state(sim).drawn[-1] == (4 << 2 | 2)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_trees_are_grouped_and_the_value_runs(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    for face, piece in (("L", "y3"), ("S", "c1"), ("M", "y2"), ("S", "y1")):
+        draw(sim, face, piece)
+        settle(sim)
+    assert st.turn_points() == 21
+    s = 2 if board == "pico_16x16" else 1
+    r = rows(sim)
+    # the yellow tree first (small on top), then a gap, then the cyan small
+    assert [r[j * s][0] for j in range(3)] == [P.piece(2, 1), P.piece(2, 2),
+                                              P.piece(2, 3)]
+    left_x = 3 if s == 2 else 2
+    assert r[2 * s][left_x] == P.piece(4, 1)
+    # the value 21 in white under the pieces
+    if s == 1:
+        assert lit(sim, P.TEXT) == number_pixels(21, 0, 3, 8)
+        assert all(r[y][7] == P.player(0) for y in range(3, 8))
+    else:
+        assert lit(sim, P.TEXT) >= number_pixels(21, 0, 9)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_bust_effect_then_handoff(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    draw(sim, "L", "g3")
+    settle(sim)
+    draw(sim, "S", "r1")
+    assert P.piece(0, 1) in sim.indices(), "the red small comes out"
+    assert st.to_move() == 1 and not st.drawn and st.last_bust == 1
+    assert sim.app.scr is scr(sim), "no hand-off before the effect"
+    wait_for(sim, lambda: scr(sim).mode == S.BUST)
+    seen = set()
+    for _ in range(12):
+        sim.advance(60)
+        if sim.app.scr is not scr(sim):
+            break
+        seen.add(sim.indices()[1])
+    assert P.REFUSE in seen, "the panel flashes red"
+    wait_for(sim, lambda: handoff_shown(sim))
+    assert sim.indices()[0] == P.player(1)
+    assert st.scores() == [0, 0]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_stop_needs_a_confirm_and_banks_the_trees(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    sim.press("b")
+    assert sim.indices()[0] == P.REFUSE, "nothing drawn: nothing to bank"
+    sim.advance(500)
+    for face, piece in (("L", "p3"), ("M", "p2"), ("S", "p1"), ("S", "g1")):
+        draw(sim, face, piece)
+        settle(sim)
+    assert st.turn_points() == 21
+    sim.press("b")
+    assert scr(sim).mode == S.ASK
+    seen = set()
+    for _ in range(8):
+        sim.advance(100)
+        seen |= set(sim.indices())
+    assert P.OK in seen, "the value to bank blinks green"
+    sim.press("b")                     # no: keep playing
+    assert scr(sim).mode == S.TURN and st.scores() == [0, 0]
+    sim.press("left")                  # a stray direction does nothing
+    assert scr(sim).mode == S.TURN
+    sim.press("b")
+    sim.press("a")                     # yes
+    assert st.scores() == [21, 0]
+    assert scr(sim).mode == S.BANKED and sim.app.scr is scr(sim)
+    assert P.OK in sim.indices()
+    # the purple tree stays up during the effect
+    s = 2 if board == "pico_16x16" else 1
+    assert rows(sim)[2 * s][0] == P.piece(6, 3)
+    wait_for(sim, lambda: handoff_shown(sim))
+    assert sim.indices()[0] == P.player(1)
+    pass_handoff(sim)
+    assert not any(rows(sim)[0]), "player 2 starts with nothing drawn"
+
+
+def odds_at_start():
+    # independent: one red per size; on a two-size face the safer size
+    from fractions import Fraction as F
+    n = {1: 9, 2: 7, 3: 5}
+    faces = ((1,), (2,), (3,), (1, 2), (1, 3), (2, 3))
+    return sum(min(F(1, n[s]) for s in f) for f in faces) / 6
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_odds_on_request(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    want = odds_at_start()
+    assert st.bust_odds() == (want.numerator, want.denominator)
+    pct = (200 * want.numerator + want.denominator) // (2 * want.denominator)
+    sim.press("up")
+    assert scr(sim).mode == S.ODDS
+    if board == "pico_8x8":
+        x = 8 - font.number_width(pct)
+        assert lit(sim, P.REFUSE) == number_pixels(pct, x, 2, 8) | {
+            (i, 0) for i in range(8)}
+        sim.advance(1600)
+        assert P.OK in sim.indices(), "then the expected gain, in green"
+    else:
+        x = (16 - font.number_width(pct)) // 2
+        assert lit(sim, P.REFUSE) == number_pixels(pct, x, 1)
+        gn, gd = st.expected_gain()
+        assert gn > 0 and P.OK in sim.indices()
+        t = (20 * gn + gd) // (2 * gd)
+        assert lit(sim, P.OK) >= number_pixels(t % 10, 4 + font.number_width(t // 10) + 3, 9)
+    sim.press("b")
+    assert scr(sim).mode == S.TURN and st.phase == DECIDE
+
+
+# ---- scores and the end --------------------------------------------------------
+def test_scoreboard_scrolls_on_8x8_with_twelve_players():
+    sim = open_game("pico_8x8", rolloff=["L"] + ["S"] * 11, players=12)
+    pass_handoff(sim)
+    sim.press("down")
+    assert scr(sim).mode == S.SCORES
+    first = rows(sim)
+    assert P.player(0) in first[1] or P.player(0) in first[2] or \
+        scr(sim).sy == 0
+    seen = set()
+    for _ in range(150):
+        sim.advance(100)
+        seen |= set(sim.indices())
+    for i in range(12):
+        assert P.player(i) in seen, "player %d scrolled into view" % (i + 1)
+    # DOWN steps a line at a time
+    sim.press("b")
+    sim.press("down")
+    y = scr(sim).sy
+    sim.press("down")
+    assert scr(sim).sy == y + 6
+    sim.press("a")
+    assert scr(sim).mode == S.TURN
+
+
+def test_scoreboard_on_16x16_has_two_columns():
+    sim = open_game("pico_16x16", rolloff=("L", "S", "S"), players=3)
+    pass_handoff(sim)
+    st = state(sim)
+    sim.press("down")
+    sim.advance(700)
+    seen = set()
+    for _ in range(6):
+        sim.advance(100)
+        r = rows(sim)
+        seen |= {r[y][x] for y in range(5) for x in range(16)}
+    assert {P.player(0), P.player(1)} <= seen
+    assert st.to_move() == 0
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_reaching_the_target_shows_the_winner(board):
+    sim = open_game(board, target=30)
+    pass_handoff(sim)
+    st = state(sim)
+    for face, piece in (("L", "y3"), ("M", "y2"), ("S", "y1"),
+                        ("L", "p3"), ("M", "p2"), ("S", "p1")):
+        draw(sim, face, piece)
+        settle(sim)
+    sim.press("b")
+    sim.press("a")
+    assert st.to_move() == OVER and st.winner == 0
+    wait_for(sim, lambda: scr(sim).mode == S.END)
+    assert not handoff_shown(sim)
+    seen = set()
+    for _ in range(10):
+        sim.advance(100)
+        seen.add(sim.indices()[0])
+    assert seen == {P.player(0), P.OFF}, "the frame blinks in the winner's colour"
+    assert sim.app.settings.results["bag_of_ice"] == [40, 0]
+    sim.press("a")
+    assert scr(sim).mode == S.SCORES
+    sim.press("b")
+    assert scr(sim).mode == S.END
+
+
+def test_one_player_practice_counts_turns():
+    sim = open_game(players=1, target=30)
+    st = state(sim)
+    draw(sim, "S", "r1")                  # a bust: turn 1
+    settle(sim)
+    assert st.turns == 1 and not handoff_shown(sim)
+    for face, piece in (("L", "y3"), ("M", "y2"), ("S", "y1"),
+                        ("L", "p3"), ("M", "p2"), ("S", "p1")):
+        draw(sim, face, piece)
+        settle(sim)
+    sim.press("b")
+    sim.press("a")
+    wait_for(sim, lambda: scr(sim).mode == S.END)
+    assert st.turns == 2
+    sim.advance(40)
+    assert lit(sim, P.TEXT) == number_pixels(2, 2, 1, 8)
+
+
+# ---- bots ------------------------------------------------------------------------
+def test_bot_seat_plays_itself_without_a_handoff():
+    sim = open_game(players=2, bots="2")
+    pass_handoff(sim)
+    st = state(sim)
+    draw(sim, "L", "y3")
+    settle(sim)
+    sim.press("b")
+    sim.press("a")                        # bank 3: the bot's turn
+    # the bot draws for itself; feed it a bust, with its pace visible
+    sim.rng.add("S", "r1")
+    wait_for(sim, lambda: st.turn == 1 and st.phase != DECIDE or st.turn == 0, 4000)
+    assert not handoff_shown(sim)
+    wait_for(sim, lambda: st.turn == 0 and scr(sim).mode == S.TURN, 8000)
+    assert not handoff_shown(sim), "back to the only person: no hand-off"
+    assert st.scores() == [3, 0]
+
+
+# ---- saving ------------------------------------------------------------------------
+@pytest.mark.parametrize("board", BOARDS)
+def test_save_and_resume_mid_turn(board):
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    for face, piece in (("L", "c3"), ("M", "c2")):
+        draw(sim, face, piece)
+        settle(sim)
+    before = rows(sim)
+    sim.escape()
+    assert sim.app.game is None
+    sim2 = boot(board, nvm=sim.nvm)
+    sim2.press("a")                       # resume
+    assert sim2.app.game == "bag_of_ice"
+    assert handoff_shown(sim2), "the device may have changed hands"
+    sim2.press("a")
+    assert rows(sim2) == before
+    assert bytes(state(sim2).drawn) == bytes(st.drawn)
+
+
+def test_resume_mid_roll_lands_the_die():
+    # saved while the die was in the air (the escape saves at once)
+    st = registry.new("bag_of_ice", {"players": "2"})
+    for tok in ("L", "S", "draw", "L", "y3", "draw"):
+        st.apply(tok)
+    assert st.to_move() == CHANCE and st.phase == S.ROLL
+    sim = boot()
+    sim.store.save_game(st.serialize())
+    sim2 = boot(nvm=sim.nvm)
+    sim2.app.rng = Forced(sim2.app, ["S", "g1"])
+    sim2.press("a")
+    assert sim2.app.game == "bag_of_ice"
+    assert handoff_shown(sim2) and sim2.indices()[0] == P.player(0), \
+        "the turn's owner gets the device first"
+    assert len(state(sim2).drawn) == 1
+    sim2.press("a")
+    assert scr(sim2).mode == S.ROLLING, "then the die lands"
+    wait_for(sim2, lambda: scr(sim2).mode == S.TURN)
+    assert not handoff_shown(sim2)
+    assert bytes(state(sim2).drawn) == bytes([2 << 2 | 3, 3 << 2 | 1])
+
+
+# ---- mashing -----------------------------------------------------------------------
+@pytest.mark.parametrize("board", BOARDS)
+def test_button_mashing_changes_nothing_illegal(board):
+    sim = boot(board, seed=7)
+    st = registry.new("bag_of_ice", {"players": "3", "bots": "3", "target": "30"})
+    sim.app.enter("bag_of_ice", st)
+    rnd = random.Random(5)
+    keys = ("up", "down", "left", "right", "a", "a", "a", "b")
+    stops = 0
+    prev = list(st.scores())
+    for n in range(400):
+        sim.press(rnd.choice(keys), hold_ms=20, after_ms=rnd.choice((20, 60, 300)))
+        if sim.app.game is None:
+            break
+        sc = st.scores()
+        if sc != prev:
+            # scores only ever grow, by one player's banked turn
+            diff = [b - a for a, b in zip(prev, sc)]
+            assert sum(1 for x in diff if x) == 1 and max(diff) > 0
+            stops += 1
+            prev = sc
+        if st.to_move() == OVER:
+            break
+    assert sim.app.errors == 0
+    # the state is still one the engine can replay from its save
+    again = registry.deserialize(st.serialize())
+    assert again.scores() == st.scores()
