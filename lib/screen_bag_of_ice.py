@@ -1,50 +1,18 @@
-"""Bag of Ice on the LEDs: one device passed round the table (1 to 12
-players, any of them played by the device).
+"""Bag of Ice on the LEDs: one device passed round the table, 1 to 12
+players, any seat played by the device (``bots=``).
 
-Controls, on your turn:
+On your turn A draws (the die tumbles and lands, the bag shakes, the piece
+comes out; keys wait meanwhile, so a second press never draws twice). On a
+two-size face LEFT/RIGHT pick the size (each half shows that size's
+pyramids left in the bag) and A draws. B asks to stop (the value blinks
+green with a ``?``): A banks it, anything else plays on. UP shows the odds
+of one more draw (bust chance in percent, expected gain), DOWN the
+scoreboard (scrolls when it does not fit). docs/games/bag-of-ice.md
+describes every picture.
 
-* A draws: the pyramid die tumbles and lands, the bag shakes and the piece
-  comes out. Keys wait while the die and the bag move, so a second press
-  never draws twice.
-* On a two-size face (when both sizes are still in the bag) choose the
-  size: LEFT/RIGHT pick the half (small sizes left), A draws from it. Each
-  half shows the pyramids of its size still in the bag, one dot each (the
-  red among them is the one that busts).
-* B asks to stop: the turn's value blinks green with a ``?``; A banks it,
-  B (or any direction) keeps playing. So no single press ends a turn.
-  B with nothing drawn is refused (a turn's first draw risks nothing).
-* UP shows the odds of one more draw: the chance to bust in percent (red)
-  and the expected change of the turn's value (green if it grows, red if
-  it shrinks; 16x16 to a tenth). Any key goes back.
-* DOWN shows the scoreboard: each player's score in their colour, in seat
-  order (two columns on 16x16), the player to move blinking. It scrolls
-  by itself when it does not fit; UP/DOWN scroll it too; A or B go back.
-* Hold B (the app's escape) to save and leave; the game resumes where it
-  was, even mid-roll.
-
-Pictures:
-
-* The turn: the pyramids drawn, grouped as their best trees (a column
-  each: small on top, large at the bottom, bright to dim by size), then the
-  pieces left over in columns after a gap; below, the turn's value (what
-  stopping banks now). 8x8: the value in white with the player's colour in
-  the right column (before the first draw, their score in their colour).
-  16x16: the value left, the player's score right in their colour, and a
-  bar toward the target along the bottom (their score in colour, this turn
-  in white on top).
-* Die and bag: a frame in the player's colour around the die (the sizes on
-  the face lit, the others grey, as the dice tool draws it) or the piece
-  (as the bag tool draws it).
-* A bust: the panel flashes red with a cross, the drawn pieces grey.
-* A stop: the value in green, then the new score in the player's colour.
-* The start: each player rolls off in turn (their colour around the die,
-  then their pip total); A hurries it along.
-* The end: the winner's number in their colour inside a blinking frame
-  (16x16: ``P3`` and ``WINS``); one player: the turns taken. A shows the
-  scoreboard.
-
-Seats the device plays (``bots=``) act on their own, one step about every
-0.7 s, with the same animations; the hand-off is shown only to people.
+The turn view lays the pieces out as a best arrangement worked out here
+(see ``_refresh``) and shows the engine's value. Effects (bust, bank, the
+roll-off's last roll) play before the hand-off (``handoff_later``).
 """
 
 from lib import palette as P
@@ -95,6 +63,7 @@ _BARS = tuple([sum((1 << (8 - (row * 3 + col)))
                    for col in range(3) if b & (1 << col)
                    for row in range(2 - col, 3)) for b in range(8)])
 _BAG_COLS = b"\x00\x02\x03\x04\x06"     # colours in the bag: r y g c p
+_MONO = b"\x02\x06\x04\x03"     # one-colour trees, richest first: y p c g
 
 
 def _die(d, f, x, y, s):
@@ -145,9 +114,11 @@ class Screen:
         self.bust_n = self.bust_d = 0
         self.gain_n = 0
         self.gain_d = 1
-        # the best arrangement of this turn's pieces, as palette indices:
+        self.need = 0            # ODDS: figures still to work out
+        # the best arrangement of this turn's pieces:
         # trees (L, M, S each) then the leftovers, large first
-        self.lay = bytearray(24)
+        self.lay = bytearray(24)    # piece codes
+        self.h = bytearray(28)      # a count per piece code (_refresh)
         self.ntrees = 0
         self.nleft = 0
         self.value = 0
@@ -175,32 +146,71 @@ class Screen:
 
     # ---- facts, worked out once per change --------------------------------
     def _refresh(self):
+        """Lay this turn's pieces out as a best arrangement, in place.
+
+        The engine's value (``turn_points``) counts pips + 4 per tree + a
+        bonus per one-colour tree, with min(L, M, S) trees and a one-colour
+        tree for every colour that drew all three sizes (one large per
+        colour in the bag, so at most one each). This builds exactly that:
+        the one-colour trees, richest first, then mixed trees from what
+        is left while every size lasts. (engine ``best()`` gives such an
+        arrangement too, but it loads a module each call on a board.)"""
         st = self.st
-        v, trees, left = st.best()
-        self.value = v
+        self.value = st.turn_points()
+        h = self.h
+        for i in range(28):
+            h[i] = 0
+        d = st.drawn
+        for i in range(len(d)):
+            h[d[i]] += 1
         lay = self.lay
         k = 0
-        for t in trees:
-            for p in t:
-                lay[k] = P.piece_code(p)
-                k += 1
-        self.ntrees = len(trees)
+        for j in range(4):
+            c = _MONO[j] << 2
+            if h[c | 1] and h[c | 2] and h[c | 3]:
+                for size in (3, 2, 1):
+                    h[c | size] -= 1
+                    lay[k] = c | size
+                    k += 1
+        while True:
+            # a mixed tree: the first large, medium and small left
+            n = k
+            for size in (3, 2, 1):
+                for j in range(5):
+                    p = _BAG_COLS[j] << 2 | size
+                    if h[p]:
+                        lay[k] = p
+                        k += 1
+                        break
+            if k - n < 3:
+                k = n
+                break
+            for i in range(n, k):
+                h[lay[i]] -= 1
+        self.ntrees = k // 3
         j = k
         for size in (3, 2, 1):
-            for p in left:
-                if p & 3 == size:
-                    lay[j] = P.piece_code(p)
+            for c in range(5):
+                p = _BAG_COLS[c] << 2 | size
+                for _ in range(h[p]):
+                    lay[j] = p
                     j += 1
         self.nleft = j - k
 
     def _odds(self):
+        """One of the two figures still owed, one per loop pass: each is
+        a whole odds computation in the engine (a board's pass should
+        stay short)."""
         st = self.st
-        b = st.bust_odds()
-        g = st.expected_gain()
-        self.bust_n = b[0]
-        self.bust_d = b[1]
-        self.gain_n = g[0]
-        self.gain_d = g[1]
+        if self.need == 2:
+            b = st.bust_odds()
+            self.bust_n = b[0]
+            self.bust_d = b[1]
+        else:
+            g = st.expected_gain()
+            self.gain_n = g[0]
+            self.gain_d = g[1]
+        self.need -= 1
 
     def _settle(self, now):
         """After an effect (or when opened): the view for the state now,
@@ -273,7 +283,7 @@ class Screen:
         st = self.st
         if m == TURN:
             if k == UP:
-                self._odds()
+                self.need = 2
                 self.back = TURN
                 self.mode = ODDS
                 self.t0 = app.now
@@ -465,6 +475,9 @@ class Screen:
             return self._blink(dt // BLINK_MS) | (m == END and self.big and
                                                  self.label.tick(now))
         if m == ODDS:
+            if self.need:
+                self._odds()
+                return True
             return not self.big and self._blink(dt // PAGE_MS)
         if m == SCORES:
             ph = dt // SCROLL_MS
@@ -559,14 +572,14 @@ class Screen:
         k = 0
         for _ in range(self.ntrees):
             for j in range(3):
-                d.rect(x, (2 - j) * s, s, s, lay[k] if ink < 0 else ink)
+                d.rect(x, (2 - j) * s, s, s, P.piece_code(lay[k]) if ink < 0 else ink)
                 k += 1
             x += s + (1 if self.big else 0)
         if self.ntrees and not self.big:
             x += 1
         for i in range(self.nleft):
             d.rect(x + (i // 3) * s, (2 - i % 3) * s, s, s,
-                   lay[k + i] if ink < 0 else ink)
+                   P.piece_code(lay[k + i]) if ink < 0 else ink)
 
     def _num_right(self, d, n, right, y, c):
         """``n`` ending at column ``right``; on 8x8 a score of 100 or more
@@ -669,6 +682,8 @@ class Screen:
 
     def _odds_view(self, d):
         big = self.big
+        if self.need == 2:
+            return              # not worked out yet (the next pass)
         b = _pct(self.bust_n, self.bust_d)
         gn = self.gain_n
         gd = self.gain_d
@@ -678,6 +693,8 @@ class Screen:
         gc = P.REFUSE if neg else P.OK
         if big:
             font.draw_number(d, b, (16 - font.number_width(b)) // 2, 1, P.REFUSE)
+            if self.need:
+                return
             # expected gain to a tenth (whole when 10 or more)
             t = (20 * gn + gd) // (2 * gd)
             x = 0
@@ -690,7 +707,7 @@ class Screen:
                 d.pixel(x, 13, gc)
                 font.draw_number(d, t % 10, x + 2, 9, gc)
             return
-        if not self.phase & 1:
+        if not self.phase & 1 or self.need:
             d.rect(0, 0, 8, 1, P.REFUSE)
             self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
         else:

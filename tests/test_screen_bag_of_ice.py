@@ -271,6 +271,41 @@ def test_trees_are_grouped_and_the_value_runs(board):
         assert lit(sim, P.TEXT) >= number_pixels(21, 0, 9)
 
 
+def tree_value(t):
+    cols = {p >> 2 for p in t}
+    if len(cols) == 1:
+        return {2: 20, 6: 20, 3: 15, 4: 15}[cols.pop()]
+    return 10
+
+
+def test_the_layout_is_a_best_arrangement():
+    # every subset the bag can give in a turn (non-red), sampled: the trees
+    # shown are real trees and the layout is worth the engine's best value
+    sim = open_game()
+    st = state(sim)
+    sc = scr(sim)
+    pieces = [p for p in range(28) if p >> 2 and p & 3
+              for _ in range(st.bag_count(p))]
+    assert len(pieces) == 18
+    rnd = random.Random(3)
+    subsets = [pieces, [], [p for p in pieces if p & 3 == 3]]
+    subsets += [rnd.sample(pieces, rnd.randint(1, 18)) for _ in range(3000)]
+    saved = bytes(st.drawn)
+    for sub in subsets:
+        st.drawn[:] = bytes(sub)
+        sc._refresh()
+        lay = list(sc.lay[:3 * sc.ntrees + sc.nleft])
+        assert sorted(lay) == sorted(sub)
+        trees = [lay[3 * i:3 * i + 3] for i in range(sc.ntrees)]
+        for t in trees:
+            assert [p & 3 for p in t] == [3, 2, 1]
+        v = sum(tree_value(t) for t in trees) + sum(p & 3 for p in lay[3 * sc.ntrees:])
+        assert v == st.turn_points() == sc.value
+    assert st.best()[0] == st.turn_points()
+    st.drawn[:] = saved
+    sc._refresh()
+
+
 @pytest.mark.parametrize("board", BOARDS)
 def test_bust_effect_then_handoff(board):
     sim = open_game(board)
