@@ -133,7 +133,7 @@ class Screen:
             self.a_size[i] = state.action("size%d" % i)
         self.cols = 2 if self.big else 1
         n = state.players
-        self.sh = ((n + self.cols - 1) // self.cols) * 6 - 1   # board height
+        self.sh = ((n + self.cols - 1) // self.cols) * 6   # board height
         self.label = font.Scroller(d.width, 9, P.OK)
         self.label.set("TURNS" if n == 1 else "WINS", app.now)
         self._refresh()
@@ -724,13 +724,18 @@ class Screen:
         w = d.width // cols
         lit = self.mode == SCORES and (self.app.now // BLINK_MS) & 1
         now = st.winner if st.winner >= 0 else st.turn
+        t = st.target
         for i in range(st.players):
             y = (i // cols) * 6 - self.sy
-            if y <= -5 or y >= d.height:
+            if y <= -6 or y >= d.height:
                 continue
-            if i == now and not lit:
-                continue
-            self._num_right(d, sc[i], (i % cols) * w + w - 1, y, P.player(i))
+            c = P.player(i)
+            x = (i % cols) * w
+            # under the number, how far to the target (a dot at least)
+            n = sc[i] * w // t if sc[i] < t else w
+            d.rect(x, y + 5, n if n else 1, 1, c)
+            if i != now or lit:
+                self._num_right(d, sc[i], x + w - 1, y, c)
 
     def _end(self, d):
         st = self.st

@@ -25,9 +25,9 @@ BOARDS = (("pico_8x8", "8x8"), ("pico_16x16", "16x16"))
 SEED = 3
 BOOT = "wait:1500"
 
-# name, caption, key script after boot; "handoff:N" is not a key but asks
-# the app for the hand-off screen of player N (no pass-and-play game may be
-# built yet, and the screen is the same for all of them)
+# name, caption, key script after boot, and optionally a seed (SEED if
+# not given); "handoff:N" is not a key but asks the app for the hand-off
+# screen of player N (the screen is the same for every game)
 SHOTS = (
     ("menu", "Menu: one icon per game and tool (the name scrolls on 16x16)",
      "right*5 wait:300"),
@@ -45,6 +45,12 @@ SHOTS = (
      "right*6 a up left a up up right down wait:100"),
     ("handoff", "Pass and play: player 2's turn", "right*5 a handoff:1"),
     ("settings", "Settings: a value", "right*7 a right wait:100"),
+    # Bag of Ice, two players: past the roll-off and the hand-off, then
+    # draws (an A on a two-size face takes the smaller size)
+    ("bag-of-ice", "Bag of Ice: this turn's trees, the pieces left over, the value",
+     "right a wait:4000 a" + " a wait:2600" * 8, 47),
+    ("bag-of-ice-choice", "Bag of Ice: a two-size face: the sizes left in the bag",
+     "right a wait:4000 a a wait:2600 a wait:2600 right", 47),
 )
 
 
@@ -64,17 +70,20 @@ def shoot(board, script, seed=SEED):
 def build(out_dir):
     """Write every picture and the index into ``out_dir``; returns names."""
     names = []
-    for name, caption, script in SHOTS:
+    for shot in SHOTS:
+        name, script = shot[0], shot[2]
+        seed = shot[3] if len(shot) > 3 else SEED
         for board, size in BOARDS:
             fn = "%s-%s.png" % (name, size)
-            shoot(board, script).png(os.path.join(out_dir, fn))
+            shoot(board, script, seed).png(os.path.join(out_dir, fn))
             names.append(fn)
     lines = ["# Gallery", "",
              "The app's screens as the simulator draws them, on both panel",
              "sizes. Made by `python tools/gallery.py`; re-run it after",
              "changing a screen and commit the pictures.", "",
              "| screen | 8x8 | 16x16 |", "|---|---|---|"]
-    for name, caption, script in SHOTS:
+    for shot in SHOTS:
+        name, caption = shot[0], shot[1]
         lines.append("| %s | ![%s 8x8](%s-8x8.png) | ![%s 16x16](%s-16x16.png) |"
                      % (caption, name, name, name, name))
     lines.append("")
