@@ -11,6 +11,14 @@ PRESETS = {
     "bag_of_ice": "r3,y3,g3,c3,p3,r2,y2,p2,c2*2,g2*2,r1,y1*2,g1*2,c1*2,p1*2",
     "ice_stalks": "r*5,o*5,y*5,g*5,c*5,b*5,p*5",
 }
+# the presets as parse_contents gives them (kinds, counts), so starting a
+# preset bag (the app's bag picker, ``new bag``) parses nothing; the tests
+# hold them equal to the texts above
+_PARSED = {
+    "bag_of_ice": (b"\x01\x02\x03\t\n\x0b\r\x0e\x0f\x11\x12\x13\x19\x1a\x1b",
+                   b"\x01\x01\x01\x02\x01\x01\x02\x02\x01\x02\x02\x01\x02\x01\x01"),
+    "ice_stalks": (b"\x00\x04\x08\x0c\x10\x14\x18", b"\x05\x05\x05\x05\x05\x05\x05"),
+}
 DRAW = 0
 RETURN = 1
 _ITEM = 64      # action of an outcome is _ITEM + piece code
@@ -86,8 +94,11 @@ class Game(State):
             if preset not in PRESETS:
                 # preset=%s: choose one of %s
                 fail(22, (preset, "|".join(sorted(PRESETS))))
-            contents = PRESETS[preset]
-        self.name = preset or "custom"
+            self.name = preset
+            self.kinds, full = _PARSED[preset]
+            self.full = bytearray(full)
+            return
+        self.name = "custom"
         self.kinds, self.full = parse_contents(contents)
 
     def _init(self):

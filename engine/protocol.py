@@ -7,53 +7,48 @@ never changes the game and never ends the session.
 
 Memory: on a board the garbage one line makes counts as much as what stays
 live, so answers are written as pieces into one list and joined once, and
-nothing builds a copy of what the state already holds.
+nothing builds a copy of what the state already holds. What a game in
+progress does not need every move (``score``, ``history``, ``help``,
+``games``, ``quit``, the odds of a chance node, JSON with escapes) is in
+engine/protocol_seldom.py, loaded for one line and forgotten again on a
+board (:func:`engine.state.cold`); so is the registry, which only ``new``
+and ``games`` use.
 """
 
-from engine import registry
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove, parse_options, fail
+from engine.state import CHANCE, OVER, IllegalMove, fail, cold
 
 HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
         "show", "undo", "history", "hint", "help", "quit")
 # a protocol line longer than this is refused before it is split
 MAX_LINE = 4096
-_SEQ = (list, tuple)
-
-
-def _str(out, s):
-    # nearly every string is a plain token: add it as it is (min() runs in C)
-    if '"' not in s and "\\" not in s and (not s or min(s) >= " "):
-        out.append('"')
-        out.append(s)
-        out.append('"')
-        return
-    out.append('"')
-    for ch in s:
-        if ch == '"' or ch == "\\":
-            out.append("\\" + ch)
-        elif ch < " ":
-            out.append("\\u%04x" % ord(ch))
-        else:
-            out.append(ch)
-    out.append('"')
 
 
 def _write(out, v):
-    """Append the JSON text of ``v`` to the list ``out``, piece by piece."""
-    # the commonest kinds are tested first; bools before int (a bool is one)
-    if isinstance(v, str):
-        _str(out, v)
-    elif isinstance(v, _SEQ):
-        if v and isinstance(v[0], str):
-            # a list of plain tokens (the usual case) is one join, in C
+    """Append the JSON text of ``v`` to the list ``out``, piece by piece.
+    Plain strings, ints, None, bools, lists and dicts with plain keys are
+    written here; anything needing an escape goes to the cold writer."""
+    t = type(v)
+    if t is str:
+        # nearly every string is a plain token (min() runs in C)
+        if '"' not in v and "\\" not in v and (not v or min(v) >= " "):
+            out.append('"')
+            out.append(v)
+            out.append('"')
+            return
+    elif t is int:
+        out.append(str(v))
+        return
+    elif t is list or t is tuple:
+        if v and type(v[0]) is str:
+            # a list of plain tokens (the usual case) is one join, in C;
+            # plain when the only quotes are the separators' two each and
+            # no byte is a control character (min() over bytes is much
+            # faster in MicroPython than over characters)
             try:
                 j = '","'.join(v)
             except TypeError:   # not all strings
                 j = None
-            # plain when the only quotes are the separators' two each and
-            # no byte is a control character (min() over bytes is much
-            # faster in MicroPython than over characters)
             if (j is not None and "\\" not in j and j.count('"') == 2 * len(v) - 2
                     and (not j or min(j.encode("utf-8", "surrogatepass")) >= 32)):
                 out.append('["')
@@ -66,66 +61,35 @@ def _write(out, v):
             _write(out, x)
             c = ","
         out.append("]" if c == "," else "[]")
-    elif isinstance(v, dict):
-        # the keys are checked together, joined as in the list case; with
-        # plain keys an entry is three pieces and an int value one more
+        return
+    elif t is dict:
+        # the keys are checked together, joined as in the list case
         k = '","'.join(v)
-        plain = ("\\" not in k and k.count('"') == 2 * len(v) - 2 and
-                 (not k or min(k.encode("utf-8", "surrogatepass")) >= 32))
-        c = "{"
-        for k in v:
-            if plain:
-                out.append('{"' if c == "{" else ',"')
+        if "\\" not in k and k.count('"') == 2 * len(v) - 2 and (
+                not k or min(k.encode("utf-8", "surrogatepass")) >= 32):
+            c = '{"'
+            for k in v:
+                out.append(c)
                 out.append(k)
                 out.append('":')
-            else:
-                out.append(c)
-                _str(out, k)
-                out.append(":")
-            x = v[k]
-            if type(x) is int:
-                out.append(str(x))
-            else:
-                _write(out, x)
-            c = ","
-        out.append("}" if c == "," else "{}")
+                x = v[k]
+                if type(x) is int:
+                    out.append(str(x))
+                else:
+                    _write(out, x)
+                c = ',"'
+            out.append("}" if c == ',"' else "{}")
+            return
     elif v is None:
         out.append("null")
+        return
     elif v is True:
         out.append("true")
+        return
     elif v is False:
         out.append("false")
-    elif isinstance(v, int):
-        out.append(str(v))
-    else:
-        fail(11, (v,), TypeError)   # cannot write %r as JSON
-
-
-def to_json(v):
-    """A compact JSON text for dicts, lists, str, int, bool and None."""
-    out = []
-    _write(out, v)
-    return "".join(out)
-
-
-def _line(msg):
-    # an answer ends at its first empty line, so a message stays on one line
-    return msg.replace("\r", " ").replace("\n", " ")
-
-
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a
-
-
-def who(state):
-    t = state.to_move()
-    if t == CHANCE:
-        return "chance"
-    if t == OVER:
-        return "over"
-    return str(t)
+        return
+    cold("engine.protocol_seldom").write(out, v)
 
 
 class Session:
@@ -140,8 +104,9 @@ class Session:
     app deals one node per loop pass.
 
     Commands are the ``cmd_*`` functions, called as ``cmd(self, words)``
-    with the whole split line (looked up on the class: no bound method).
-    One answers with a str, or with a list of pieces (non-empty) that
+    with the whole split line (looked up on the class, or in
+    engine/protocol_seldom.py for the rare ones: no bound method). One
+    answers with a str, or with a list of pieces (non-empty) that
     ``handle`` frames and joins in one go.
     """
 
@@ -160,9 +125,11 @@ class Session:
             if not words or words[0].startswith("#"):
                 return "= \n\n"
             cmd = words[0]
-            fn = getattr(Session, "cmd_" + cmd, None) if cmd in HELP else None
-            if fn is None:
+            if cmd not in HELP:
                 fail(1, (cmd,))   # unknown command %r (try help)
+            fn = getattr(Session, "cmd_" + cmd, None)
+            if fn is None:
+                fn = getattr(cold("engine.protocol_seldom"), "cmd_" + cmd)
             r = fn(self, words)
             if type(r) is list:
                 # a long answer comes as its pieces: framed and joined once
@@ -171,13 +138,14 @@ class Session:
                 return "".join(r)
             return "".join(("= ", r, "\n\n"))
         except (ValueError, IllegalMove) as e:
-            return "? " + _line(str(e) or "error") + "\n\n"
+            # an answer ends at its first empty line: one line per message
+            return "? " + (str(e) or "error").replace("\r", " ").replace("\n", " ") + "\n\n"
         except MemoryError:
             return "? out of memory\n\n"
         except Exception as e:
             # a bug in a game module must not end a session on a board;
             # the tests assert this answer never appears
-            return "? internal error: %s\n\n" % _line("%s %s" % (type(e).__name__, e))
+            return cold("engine.protocol_seldom").internal(e)
 
     def _game(self, words):
         """The game, for a command that takes no arguments."""
@@ -225,19 +193,12 @@ class Session:
         st.apply_action(o[0])
         return st.token(o[0])
 
-    # ---- commands ---------------------------------------------------------
-    def cmd_help(self, words):
-        return " ".join(HELP)
-
-    def cmd_games(self, words):
-        if len(words) > 1:
-            fail(2, (words[1],))   # unexpected %r
-        return " ".join(registry.available())
-
+    # ---- commands --------------------------------------------------------------
     def cmd_new(self, words):
         if len(words) < 2:
             fail(5)   # usage: new <id> [key=value ...]
-        opts = parse_options(words[2:])
+        registry = cold("engine.registry")
+        opts = registry.parse_options(words[2:])
         seed = opts.pop("seed", None)
         if seed is not None:
             try:
@@ -256,39 +217,30 @@ class Session:
         return self._auto("%s seed=%d" % (st.GAME, seed))
 
     def cmd_to_move(self, words):
-        return who(self._game(words))
+        t = self._game(words).to_move()
+        return "chance" if t == CHANCE else "over" if t == OVER else str(t)
 
     def cmd_legal(self, words):
         st = self._game(words)
+        if st.to_move() == CHANCE:
+            # each outcome with its odds
+            return cold("engine.protocol_seldom").odds(st)
         out = []
-        if st.to_move() != CHANCE:
-            for a in st.legal_actions():
-                out.append(st.token(a))
-            return " ".join(out)
-        outs = st.chance_outcomes()
-        total = 0
-        for o in outs:
-            total += o[1]
-        sep = ""
-        for o in outs:
-            g = _gcd(o[1], total)
-            out.append(sep)
-            out.append(st.token(o[0]))
-            out.append(":%d/%d" % (o[1] // g, total // g))
-            sep = " "
-        return out or ""
+        for a in st.legal_actions():
+            out.append(st.token(a))
+        return " ".join(out)
 
     def cmd_play(self, words):
         if len(words) != 2:
             fail(8)   # usage: play <token>
-        st = self._game(())
-        st.apply(words[1])
+        self._game(()).apply(words[1])
         return self._auto(words[1])
 
     def cmd_sample(self, words):
         st = self._game(words)
         if st.to_move() != CHANCE:
-            fail(9, (who(st),))   # not a chance node (to_move is %s)
+            # not a chance node (to_move is %s)
+            fail(9, (Session.cmd_to_move(self, ()),))
         return self._auto(self._sample())
 
     def cmd_state(self, words):
@@ -296,7 +248,7 @@ class Session:
         # from fields() (the tests hold that it never repeats these keys)
         st = self._game(words)
         out = ['{"game":']
-        _str(out, st.GAME)
+        _write(out, st.GAME)
         out.append(',"to_move":')
         t = st.to_move()
         out.append('"chance"' if t == CHANCE else '"over"' if t == OVER else str(t))
@@ -313,12 +265,6 @@ class Session:
             out.append("}")
         return out
 
-    def cmd_score(self, words):
-        out = []
-        for s in self._game(words).scores():
-            out.append(str(s))
-        return " ".join(out)
-
     def cmd_show(self, words):
         return self._game(words).render()
 
@@ -327,14 +273,6 @@ class Session:
         so an undo can never re-roll a die or re-draw from a bag."""
         st = self._game(words)
         return st.token(st.undo_move())
-
-    def cmd_history(self, words):
-        st = self._game(words)
-        h = st.hist
-        out = []
-        for i in range(0, len(h), 2):
-            out.append(st.token(((h[i] << 8) | h[i + 1]) & 0x7FFF))
-        return " ".join(out)
 
     def cmd_hint(self, words):
         """A suggested move for games that offer one (a ``hint()`` method on
@@ -345,7 +283,3 @@ class Session:
             fail(44, (st.GAME,))   # %s offers no hint
         a = h()
         return "none" if a is None else st.token(a)
-
-    def cmd_quit(self, words):
-        self.done = True
-        return ""

@@ -2,12 +2,27 @@
 
 To add a game: write ``engine/<id>.py`` with a ``State`` subclass called
 ``Game`` and add its id to :data:`GAMES`.
+
+The protocol loads this module for a ``new`` line and forgets it again on a
+board (:func:`engine.state.cold`), so it is kept short: the folder scan and
+loading a save are in engine/seldom.py.
 """
 
-from engine.state import parse_options, seldom, fail
+from engine.state import seldom, fail
 
 GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
          "dice", "bag")
+
+
+def parse_options(words):
+    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
+    opts = {}
+    for w in words:
+        i = w.find("=")
+        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
+            seldom().bad_word(w, opts)
+        opts[w[:i]] = w[i + 1:]
+    return opts
 
 
 def game_class(game_id):
@@ -26,16 +41,8 @@ def game_class(game_id):
 def installed(pkg, names):
     """Those of ``names`` whose module ``pkg.<name>`` is loaded or has a
     ``.py``/``.mpy`` file beside ``pkg``'s ``__init__``. Looks at the
-    folder once instead of importing, so asking costs no memory on a board
-    (the app asks at boot, so this stays here rather than in seldom)."""
-    import os
-    import sys
-    if pkg not in sys.modules:
-        __import__(pkg)
-    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
-    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
-    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
-            pkg + "." + n in sys.modules]
+    folder once instead of importing, so asking costs no memory on a board."""
+    return seldom().installed(pkg, names)
 
 
 def available():
@@ -54,7 +61,4 @@ def new(game_id, options=None):
 
 def deserialize(data):
     """Bytes from ``State.serialize`` -> an equal state; ValueError if bad."""
-    gid, opt, body = seldom().split_header(data)
-    st = new(gid, opt.split() if opt else None)
-    st._unpack(body)
-    return st
+    return seldom().deserialize(data)

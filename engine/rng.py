@@ -6,35 +6,30 @@ draw). The same seed gives the same sequence on every interpreter.
 """
 
 
-def _mix32(x):
-    # murmur3's finaliser: spreads nearby seeds (1, 2, 3...) over the state space
-    m = 0xFFFFFFFF
-    x &= m
-    x ^= x >> 16
-    x = (x * 0x85EBCA6B) & m
-    x ^= x >> 13
-    x = (x * 0xC2B2AE35) & m
-    x ^= x >> 16
-    return x or 0x9E3779B9  # xorshift must not start at zero
-
-
-def urandom_seed():
-    """A 32-bit seed from the OS (``os.urandom`` exists on the boards too)."""
-    import os
-    b = os.urandom(4)
-    return b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)
-
-
 class Rng:
     """xorshift32 with unbiased ``randrange`` and helpers built on it."""
 
     __slots__ = ("hi", "lo")
 
     def __init__(self, seed=None):
-        self.seed(urandom_seed() if seed is None else seed)
+        if seed is None:
+            # 32 bits from the OS (``os.urandom`` exists on the boards too)
+            import os
+            b = os.urandom(4)
+            seed = b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)
+        self.seed(seed)
 
     def seed(self, seed):
-        x = _mix32(seed)
+        # murmur3's finaliser spreads nearby seeds (1, 2, 3...) over the
+        # state space
+        m = 0xFFFFFFFF
+        x = seed & m
+        x ^= x >> 16
+        x = (x * 0x85EBCA6B) & m
+        x ^= x >> 13
+        x = (x * 0xC2B2AE35) & m
+        x ^= x >> 16
+        x = x or 0x9E3779B9  # xorshift must not start at zero
         self.hi = x >> 16
         self.lo = x & 0xFFFF
 

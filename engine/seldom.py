@@ -1,6 +1,7 @@
 """Engine code for seldom moments: a refused option, loading a
-save, listing the games. (The engine's other message texts are in
-engine/messages.py.)
+save, listing the games, and the State methods that serve tools and tests
+rather than a game in play (``legal``, ``history``, ``==``). (The engine's
+other message texts are in engine/messages.py.)
 
 On a board this module is loaded for one call and forgotten again
 (:func:`engine.state.seldom`), so none of it stays in the heap while a game
@@ -8,7 +9,7 @@ is played; the common paths in engine/state.py and engine/registry.py never
 load it.
 """
 
-from engine.state import IllegalMove, CHANCE, FORMAT
+from engine.state import IllegalMove, CHANCE, FORMAT, State
 
 def opt_choice(key, v, choices):
     raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
@@ -73,5 +74,45 @@ def split_header(data):
         raise ValueError("state header is not text")
 
 
+def installed(pkg, names):
+    """``engine.registry.installed``: the folder is listed once."""
+    import os
+    import sys
+    if pkg not in sys.modules:
+        __import__(pkg)
+    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
+    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
+    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
+            pkg + "." + n in sys.modules]
+
+
+def deserialize(data):
+    """``engine.registry.deserialize``."""
+    from engine.registry import new
+    gid, opt, body = split_header(data)
+    st = new(gid, opt.split() if opt else None)
+    st._unpack(body)
+    return st
+
+
 def unknown_game(gid, games):
     raise ValueError("unknown game %r (games: %s)" % (gid, " ".join(games)))
+
+
+def legal(st):
+    """``State.legal``: the legal tokens, or at a chance node the outcomes."""
+    if st.to_move() == CHANCE:
+        return [st.token(o[0]) for o in st.chance_outcomes()]
+    return [st.token(a) for a in st.legal_actions()]
+
+
+def history(st):
+    """``State.history``: ``[(action, was_chance), ...]`` oldest first."""
+    h = st.hist
+    return [(((h[i] << 8) | h[i + 1]) & 0x7FFF, bool(h[i] & 0x80))
+            for i in range(0, len(h), 2)]
+
+
+def equal(st, other):
+    """``State.__eq__``: the same game, options and position."""
+    return isinstance(other, State) and st.serialize() == other.serialize()

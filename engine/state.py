@@ -20,7 +20,6 @@ OVER = -2
 
 _MAGIC = b"PP"
 FORMAT = 1
-_CHANCE_BIT = 0x8000
 
 
 class IllegalMove(ValueError):
@@ -46,11 +45,14 @@ def release(name):
 def cold(name):
     """Module ``name``, code for seldom moments: loaded when needed and, on
     a board, forgotten again at once, so it does not stay in the heap while
-    a game is played. (A desktop keeps it: there an import costs time, not
-    memory.)"""
+    a game is played. Kept where forgetting saves nothing: on a desktop (an
+    import costs time there, not memory) and where the module was compiled
+    from .py source (compiling it again would cost a board tens of
+    milliseconds and more heap, while it runs, than the module holds)."""
     import sys
     mod = __import__(name, None, None, ("x",))
-    if sys.implementation.name != "cpython":
+    if (sys.implementation.name != "cpython" and
+            not getattr(mod, "__file__", "").endswith(".py")):
         release(name)
     return mod
 
@@ -90,17 +92,6 @@ def opt_int(opts, key, lo, hi, default):
         if lo <= n <= hi and str(n) == v:
             return n
     return seldom().opt_int(key, v, lo, hi)
-
-
-def parse_options(words):
-    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
-    opts = {}
-    for w in words:
-        i = w.find("=")
-        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
-            seldom().bad_word(w, opts)
-        opts[w[:i]] = w[i + 1:]
-    return opts
 
 
 class State:
@@ -162,11 +153,11 @@ class State:
         return False
 
     # ---- the interface ----------------------------------------------------
+    # (legal, history and == serve tools and tests, not a game in play:
+    # their code is in engine/seldom.py)
     def legal(self):
         """Legal tokens: moves, or at a chance node the outcomes."""
-        if self.to_move() == CHANCE:
-            return [self.token(o[0]) for o in self.chance_outcomes()]
-        return [self.token(a) for a in self.legal_actions()]
+        return seldom().legal(self)
 
     def apply(self, tok):
         """Apply a move or chance outcome given as a token."""
@@ -192,15 +183,13 @@ class State:
                 self._snaps.pop(0)
                 self.hist = self.hist[2:]
         self._apply(a)
-        a |= _CHANCE_BIT if who == CHANCE else 0
+        a |= 0x8000 if who == CHANCE else 0
         self.hist.append(a >> 8)
         self.hist.append(a & 0xFF)
 
     def history(self):
         """``[(action, was_chance), ...]`` oldest first."""
-        h = self.hist
-        return [(((h[i] << 8) | h[i + 1]) & 0x7FFF, bool(h[i] & 0x80))
-                for i in range(0, len(h), 2)]
+        return seldom().history(self)
 
     def last_was_chance(self):
         return bool(self.hist) and bool(self.hist[-2] & 0x80)
@@ -268,4 +257,4 @@ class State:
                 bytes((len(opt) >> 8, len(opt) & 0xFF)) + opt + self._pack())
 
     def __eq__(self, other):
-        return isinstance(other, State) and self.serialize() == other.serialize()
+        return seldom().equal(self, other)

@@ -16,7 +16,7 @@ import types
 import pytest
 
 from engine import registry
-from engine.protocol import to_json
+from engine.protocol_seldom import to_json
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove, State
 
@@ -462,3 +462,14 @@ def test_corrupted_saves_are_refused_or_sane(game):
 def test_hand_made_bad_saves(bad):
     with pytest.raises(ValueError):
         registry.deserialize(bad)
+
+
+def test_bag_presets_are_their_texts_parsed():
+    # engine.bag keeps each preset parsed, so starting one parses nothing
+    from engine.bag import PRESETS, _PARSED, parse_contents
+    assert sorted(_PARSED) == sorted(PRESETS)
+    for name, text in PRESETS.items():
+        kinds, counts = parse_contents(text)
+        assert (kinds, bytes(counts)) == _PARSED[name]
+        st = registry.new("bag", {"preset": name})
+        assert (st.kinds, st.full) == (kinds, counts) and st.name == name

@@ -71,11 +71,15 @@ KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "budget", "know
 # a step compiles a module from .py source
 KNOWN_SLACK = 1.05
 KNOWN_SLACK_MS = 2.0
-SHARED = ("engine/__init__", "engine/state", "engine/registry", "engine/pieces",
-          "engine/rng", "engine/protocol")
-# leaf modules first, each imported in its own call (see docs/budget.md)
-ENGINE_IMPORTS = ("engine", "engine.pieces", "engine.state", "engine.rng",
-                  "engine.registry", "engine.protocol")
+# the shared engine's modules: resident (state, rng, protocol) and loaded
+# for a moment when needed (the rest)
+SHARED = ("engine/__init__", "engine/state", "engine/rng", "engine/protocol",
+          "engine/registry", "engine/pieces", "engine/protocol_seldom",
+          "engine/seldom", "engine/messages")
+# what the protocol imports, leaf modules first, each in its own call (see
+# docs/budget.md); a game's module brings what it needs (engine.pieces),
+# and the registry is loaded by ``new`` for that line
+ENGINE_IMPORTS = ("engine", "engine.state", "engine.rng", "engine.protocol")
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 # second opinion: MicroPython's unix port (64-bit, so objects are about
 # twice the size) that collects mid-step and raises MemoryError at its cap
@@ -308,6 +312,7 @@ def cpython_playthrough(game, opts, seed, max_steps):
     if not ok:
         raise ValueError("new failed: " + text)
     since_undo = 0
+    hints = None
     over = False
     while len(answers) < max_steps:
         tm = send("to_move")[1]
@@ -317,6 +322,11 @@ def cpython_playthrough(game, opts, seed, max_steps):
         if tm == "chance":
             send("sample")
         else:
+            # a hint now and then, as run.mjs asks it
+            if hints is None:
+                hints = send("hint")[0]
+            elif hints and rnd.below(4) == 0:
+                send("hint")
             toks = [t for t in send("legal")[1].split(" ") if t]
             send("play " + toks[rnd.below(len(toks))])
         send("state")
@@ -335,7 +345,7 @@ def cpython_playthrough(game, opts, seed, max_steps):
 STANDINS = ("board", "neopixel", "keypad", "supervisor", "microcontroller")
 # the app's modules leaf first, each imported in its own call (those present)
 APP_IMPORTS = ("lib", "lib.palette", "lib.buttons", "lib.display", "lib.font",
-               "lib.save", "engine", "engine.pieces", "engine.state", "engine.rng",
+               "lib.save", "engine", "engine.state", "engine.rng",
                "engine.registry", "boards", "lib.settings", "lib.screens_common",
                "lib.menu", "lib.app", "code")
 APP_PROFILES = ("pico_8x8", "pico_16x16")
@@ -918,7 +928,8 @@ def table(rep):
                        m.get("steps", 0), m.get("games", 0), m.get("finished", 0),
                        "yes" if row.get("cpython_match") else "**no**", nat))
     out.append("")
-    out.append("Shared engine (state, registry, pieces, rng, protocol, `__init__`): "
+    out.append("Shared engine (state, rng, protocol, `__init__`; registry, pieces, "
+               "protocol_seldom, seldom, messages loaded when needed): "
                "%d B of .mpy." % rep["shared_flash"])
     if rep.get("apps"):
         out.append("")
@@ -1086,10 +1097,14 @@ stays live). Growth past a cap is judged the same pessimistic way.
 one node per loop pass). `new <id> seed=N <options>`, then until the game is over
 (or the step cap, for the endless dice and bag tools): `to_move`; at a
 chance node `sample`, else `legal` and `play` one legal token chosen by a
-seeded xorshift32 in the runner; after each move `state`, now and then
-`show` and, about one move in twelve, `undo`. Engine modules are imported
-leaf first, one per call, before the session starts (the game module last:
-the *loading* column). The same seeds replay on CPython: the transcripts
+seeded xorshift32 in the runner (before `legal`, a `hint` at the first
+player turn and then at one in four, for games that answer it: a hint or a
+bot's thinking is a step like any other); after each move `state`, now and
+then `show` and, about one move in twelve, `undo`. The modules the protocol
+imports (state, rng, protocol) are imported leaf first, one per call,
+before the session starts, then the game module (the *loading* column; it
+brings engine.pieces if it uses it). The registry is not among them: `new`
+loads it for that line. The same seeds replay on CPython: the transcripts
 must match (JSON keys compared sorted: MicroPython's dict keeps no
 insertion order, so `state` lists fields in another order there).
 

@@ -205,7 +205,7 @@ function answerOf(s) {
   return { ok, text: s.slice(2).replace(/\n\n$/, "") };
 }
 
-const READ_ONLY = new Set(["to_move", "legal", "state", "show", "score", "history"]);
+const READ_ONLY = new Set(["to_move", "legal", "state", "show", "score", "history", "hint"]);
 
 // One seeded playthrough as protocol lines; returns the lines and answers.
 function playthrough(I, game, opts, seed, maxSteps, steps, record) {
@@ -233,12 +233,18 @@ function playthrough(I, game, opts, seed, maxSteps, steps, record) {
   const first = send(("new " + game + " seed=" + seed + " " + opts).trim());
   if (!first.ok) throw new Error("new failed: " + first.text);
   let sinceUndo = 0;
+  // a front end asks for a hint now and then (a bot's thinking is a step
+  // too): at the first player turn, and then at one in four for games
+  // that answered it (budget.py and native_play.py mirror this)
+  let hints = null;
   while (lines.length < maxSteps) {
     const tm = send("to_move").text;
     if (tm === "over") { over = true; break; }
     if (tm === "chance") {
       send("sample");
     } else {
+      if (hints === null) hints = send("hint").ok;
+      else if (hints && rnd.below(4) === 0) send("hint");
       const legal = send("legal");
       const toks = legal.text.split(" ").filter((t) => t);
       if (!toks.length) throw new Error("no legal moves but to_move is " + tm);

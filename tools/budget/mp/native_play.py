@@ -54,6 +54,7 @@ def main(root, game, opts, seeds, max_steps):
         if not ok:
             raise ValueError("new failed: " + text)
         since_undo = 0
+        hints = None
         while n[0] < max_steps:
             tm = send("to_move")[1]
             if tm == "over":
@@ -61,6 +62,11 @@ def main(root, game, opts, seeds, max_steps):
             if tm == "chance":
                 send("sample")
             else:
+                # a hint now and then, as run.mjs asks it
+                if hints is None:
+                    hints = send("hint")[0]
+                elif hints and rnd.below(4) == 0:
+                    send("hint")
                 toks = [t for t in send("legal")[1].split(" ") if t]
                 send("play " + toks[rnd.below(len(toks))])
             send("state")
