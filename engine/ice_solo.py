@@ -26,11 +26,12 @@ integer weights (``auto_chance`` is True for all of them):
   empty, weighted by how many of that kind are left (uniform arrangement);
 * a deal (5 colours, or the quick start): the larges cell by cell, then the
   mediums, then the smalls. Each layer is uniform among the arrangements
-  that put no piece on its own colour; the weight of a colour is the exact
-  number of ways to finish the layer after it (engine/ice_solo_deal.py).
-  The count of valid later layers is the same for every earlier layer
-  (each colour has exactly five pieces of a size), so this is uniform over
-  all valid deals;
+  that put no piece on its own colour: its cells go group by group (by the
+  colour below), the first groups proposed and accepted or redone at two
+  checkpoints, the last two weighed exactly (engine/ice_solo_deal.py;
+  small integers only). The count of valid later layers is the same for
+  every earlier layer (each colour has exactly five pieces of a size), so
+  this is uniform over all valid deals;
 * a remix: each piece taken apart gets an empty field cell, weight 1 each.
   Once revealed, a remix's outcome is remembered against the position it
   was made from, so undoing the remix and remixing again brings the same
@@ -55,6 +56,8 @@ STYLE_YES = const(4098)
 STYLE_NO = const(4099)
 PLACE = const(4100)       # + piece code: a dealt/scattered piece, "=r3"
 EMPTY = const(4163)       # a scatter cell left empty, "=-"
+DEAL_OK = const(4164)     # a deal checkpoint accepts the proposed cells, "=ok"
+DEAL_REDO = const(4165)   # ... or sends them back, "=redo"
 TARGET = const(4200)      # + field cell: where a remixed piece lands, "@c5"
 
 # internal phases
@@ -154,7 +157,7 @@ class Game(State):
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv", "fc", "_dw", "_dc", "_ctot", "_base",
+                 "memo", "_mv", "order", "chk", "_co", "_base",
                  "_base_n", "_nest_at", "_ac")
 
     def __init__(self, options=None):
@@ -198,10 +201,9 @@ class Game(State):
         self.style = 0          # 0 not judged, 1 yes, 2 no
         self._mv = -1           # cached "some move exists" (-1: unknown)
         self._ac = -1           # cached "every cell clean" (-1: unknown)
-        self.fc = None          # deal: forbidden colours of the cells after pos
-        self._dw = None         # deal: this node's weights, once worked out
-        self._dc = None         # ... and the counts they came from
-        self._ctot = None       # deal: this node's total count, if known
+        self.order = None       # deal: the layer's cells, group by group
+        self.chk = 0            # deal: checkpoints passed in this layer
+        self._co = None         # deal: this node's outcomes, once listed
         self._nest_at = 0x7FFF  # actions before the nesting phase began
         if self.start_grid is not None:
             self._nest_at = 0
@@ -421,14 +423,27 @@ class Game(State):
             return out
         if ph == P_DEAL:
             size = 3 - self.layer
+            cols = self.cols
             if self.layer == 0:
                 if self.pos == 0:
-                    _dl()       # loaded here, on a light node, not on the
-                    # first weighed one, which is about the heaviest
-                return [(PLACE + ((self.cols[d] << 2) | size), self.left[d])
-                        for d in range(len(self.cols)) if self.left[d]]
-            return [(PLACE + ((self.cols[d] << 2) | size), w)
-                    for d, w in self._deal_weights()]
+                    _dl()       # loaded here, on a light node
+                return [(PLACE + ((cols[d] << 2) | size), self.left[d])
+                        for d in range(len(cols)) if self.left[d]]
+            if self._co is not None:    # sampling checks what it lists
+                return self._co
+            dl = _dl()
+            out = dl.outcomes(self.pos, self.chk, self.left, 5,
+                              dl.bounds(len(cols)))
+            for i in range(len(out)):
+                d, w = out[i]
+                if d == dl.OK:
+                    out[i] = (DEAL_OK, w)
+                elif d == dl.REDO:
+                    out[i] = (DEAL_REDO, w)
+                else:
+                    out[i] = (PLACE + ((cols[d] << 2) | size), w)
+            self._co = out
+            return out
         if ph == P_REMIX:
             i = self.pos
             if self.force is not None and i < len(self.force):
@@ -438,20 +453,57 @@ class Game(State):
             return [(TARGET + t, 1) for t in range(64) if self.lo[t] == NONE]
         return []
 
-    def _deal_weights(self):
-        """Weights for the medium or small at the current deal cell (kept
-        until the next action: listing and sampling a node cost one count).
-        The count of the outcome taken here is the next node's total, so
-        the next node counts one colour fewer."""
-        if self._dw is None:
-            here = CIX[self.grid[self.pos][self.layer - 1] >> 2]
-            dl = _dl()
-            self._dc = dl.layer_counts(here, self.fc, self.left, self._ctot)
-            self._dw = dl.reduce_weights(self._dc)
-        return self._dw
-
     def _ndeal(self):
         return 20 if self.variant == 4 else 25
+
+    def _deal(self, a):
+        """A deal outcome: a piece for the layer's next cell (reading order
+        for the larges, group by group after them), or a checkpoint's
+        ``ok`` / ``redo`` (engine/ice_solo_deal.py)."""
+        g = self.grid
+        k = len(self.cols)
+        if a == DEAL_OK:
+            self.chk += 1
+            return
+        if a == DEAL_REDO:
+            r = _dl().redo_to(k, 5, self.chk)
+            ly = self.layer
+            for i in range(r, self.pos):
+                c = self.order[i]
+                g[c] = g[c][:ly]
+            self.pos = r
+            for i in range(k):
+                self.left[i] = 5
+            for i in range(r):
+                self.left[CIX[g[self.order[i]][ly] >> 2]] -= 1
+            return
+        p = a - PLACE
+        c = self.order[self.pos] if self.layer else self.pos
+        g[c].append(p)
+        self.left[CIX[p >> 2]] -= 1
+        self.pos += 1
+        n = self._ndeal()
+        if self.pos < n:
+            return
+        self.pos = 0
+        self.layer += 1
+        for i in range(k):
+            self.left[i] = 5
+        if self.layer == 3:
+            self.phase = P_NEST
+            self.left = None
+            self.order = None
+            _drop(2)
+            return
+        # the layer's cells group by group (the colour below), each group
+        # in reading order
+        o = bytearray()
+        for d in range(k):
+            for x in range(n):
+                if CIX[g[x][self.layer - 1] >> 2] == d:
+                    o.append(x)
+        self.order = o
+        self.chk = _dl().start_chk(k)
 
     def auto_chance(self):
         return self.to_move() == CHANCE
@@ -483,25 +535,6 @@ class Game(State):
             self._nest_at = len(self.hist) >> 1
 
     def _chance_ok(self, a):
-        if self.phase == P_DEAL and self.layer:
-            p = a - PLACE
-            if not 0 <= p < 64 or p & 3 != 3 - self.layer:
-                return False
-            d = _ci(self.cols, p >> 2)
-            if d < 0 or not self.left[d]:
-                return False
-            if self.grid[self.pos][self.layer - 1] >> 2 == p >> 2:
-                return False
-            # allowed, but it must also leave a way to finish the layer.
-            # Each cell forbids one colour only, so by Hall's theorem a way
-            # exists iff no colour has more pieces left than cells that
-            # accept it: m_c + n_c <= N for every colour c.
-            n = self._ndeal() - self.pos - 1
-            fc = self.fc
-            for c in range(len(fc)):
-                if self.left[c] - (1 if c == d else 0) + fc[c] > n:
-                    return False
-            return True
         if self.phase == P_SCATTER:
             if a == EMPTY:
                 return self.left[12] > 0
@@ -527,16 +560,7 @@ class Game(State):
         ph = self.phase
         self._mv = -1
         self._ac = -1
-        nxt = None
-        if ph == P_DEAL and self._dc is not None:
-            # the count of the outcome taken is the next node's total
-            c = CIX[(a - PLACE) >> 2]
-            for d, w in self._dc:
-                if d == c:
-                    nxt = w
-        self._dw = None
-        self._dc = None
-        self._ctot = nxt
+        self._co = None
         if ph == P_SCATTER:
             if a == EMPTY:
                 self.left[12] -= 1
@@ -551,29 +575,7 @@ class Game(State):
                 self.pos = 0
             return
         if ph == P_DEAL:
-            p = a - PLACE
-            self.grid[self.pos].append(p)
-            self.left[CIX[p >> 2]] -= 1
-            self.pos += 1
-            n = self._ndeal()
-            if self.pos == n:
-                self.pos = 0
-                self.layer += 1
-                self._ctot = None       # a new layer: its total is unknown
-                for i in range(len(self.cols)):
-                    self.left[i] = 5
-                if self.layer == 3:
-                    self.phase = P_NEST
-                    self.left = None
-                    self.fc = None
-                    _drop(2)
-                    return
-                # the forbidden colour (the piece below) of cells 1..n-1
-                self.fc = bytearray(len(self.cols))
-                for x in range(1, n):
-                    self.fc[CIX[self.grid[x][self.layer - 1] >> 2]] += 1
-            elif self.layer:
-                self.fc[CIX[self.grid[self.pos][self.layer - 1] >> 2]] -= 1
+            self._deal(a)
             return
         if ph == P_REMIX:
             t = a - TARGET
@@ -651,6 +653,10 @@ class Game(State):
             return "style-no"
         if a == EMPTY:
             return "=-"
+        if a == DEAL_OK:
+            return "=ok"
+        if a == DEAL_REDO:
+            return "=redo"
         if PLACE <= a < PLACE + 36:
             return "=" + fmt_piece(a - PLACE)
         if TARGET <= a < TARGET + 64:
@@ -659,7 +665,7 @@ class Game(State):
         return "#%d" % a
 
     def action(self, tok):
-        for a in (REMIX, END, STYLE_YES, STYLE_NO, EMPTY):
+        for a in (REMIX, END, STYLE_YES, STYLE_NO, EMPTY, DEAL_OK, DEAL_REDO):
             if tok == self.token(a):
                 return a
         try:
@@ -889,7 +895,7 @@ class Game(State):
             self.grid[g] = bytearray(b[i + 1:i + 1 + k])
             i += 1 + k
         self.layer = 3
-        self.fc = None
+        self.order = None
         self.phase = P_NEST
         self._nest_at = self._base_n
 

@@ -1,133 +1,93 @@
-"""Ice Solo's deal weights (the 5-colour game and the quick start): exact
-counts of the ways to finish a layer. Imported only while a deal is being
-weighed (see ``engine.ice_solo._dl``) and dropped on a board when the deal
-is over, so the nesting phase never holds its code.
+"""Ice Solo's deal of the medium and small layers (the 5-colour game and the
+quick start), exactly uniform with small integers only. Imported while a
+deal is on (see ``engine.ice_solo._dl``) and dropped on a board when it is
+over.
+
+A layer goes over ``k`` groups of ``per`` cells: group ``g`` is the cells
+whose piece below has colour index ``g`` (each colour has exactly ``per``
+pieces of a size, so every group has ``per`` cells, in reading order).
+Exact weights for every cell would be counts of the ways to finish the
+layer, up to 2**42 for five colours (big integers, garbage on a board), so
+only the last groups are weighed exactly:
+
+* groups ``0 .. k-3`` are *proposed*: each cell gets one of the ``k - 1``
+  colours its group allows, weight 1 each (a colour with no piece left is
+  folded into a ``redo`` outcome: such a layer could never be accepted);
+* two checkpoints accept or redo what was proposed, ``ok`` with weight
+  ``F``, ``redo`` with ``bound - F``, where ``F`` counts the ways to finish
+  the layer from there: after group ``k-4`` with :func:`count3` (the last
+  three groups) and after group ``k-3`` with :func:`count2` (the last two).
+  A redo goes back to the previous checkpoint (or the layer's start). A
+  proposal accepted with probability proportional to its completions is
+  exactly a draw of that prefix from the uniform layer;
+* the last two groups are weighed exactly with :func:`count2`, which is
+  closed-form.
+
+All counts are below 2**23; the bounds are their largest values (five
+colours: 6125000 and 14000; four: 255200 and 2000).
 """
 
-
-def _poly(n, m):
-    """One colour's factor: sum_k (-1)^k C(n, k) m! / (m - k)! t^k, k up to
-    min(n, m) (at most 6 small ints)."""
-    kmax = n if n < m else m
-    q = []
-    term = 1
-    for k in range(kmax + 1):
-        q.append(-term if k & 1 else term)
-        term = term * (n - k) * (m - k) // (k + 1)
-    return q
+OK = 8        # outcome codes beside the colour indices 0..k-1
+REDO = 9
 
 
-def _counts(n, m, ok, total):
-    """For each colour index d in ``ok`` (in order), how many ways the
-    pieces ``m`` less one of colour d fill the ``sum(n)`` cells, ``n[i]``
-    of which forbid colour i. With ``total`` (their sum, if known) one
-    group below is not counted but taken from it.
+# 0! .. 12! (13! is past a small int)
+F = (1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800,
+     479001600)
 
-    Inclusion-exclusion over the forbidden placements: the count for
-    pieces m' is (1 / prod m'_i!) * sum_j coef_j * (M - j)!, coef the
-    product over the colours of :func:`_poly`. Candidates with the same
-    pieces left and forbidding cells have the same count (swap the two
-    colours), so one of each group is counted. Every counted candidate
-    shares all factors but its own, so one sweep serves them all: prefix
-    products of the factors from the first colour up, and from the last
-    colour down the factors applied to the sequence (M - j)! as operators
-    (S'[j] = sum_k P[k] * S[j + k]); each then costs one short dot
-    product. The counted ones go first and everything else after, so
-    nothing else lengthens a prefix. Big ints on purpose."""
-    c = len(m)
-    # order: one candidate per group first (u of them), then the rest
-    order = bytearray()
-    grp = bytearray(len(ok))         # each candidate's group (its place)
-    for x in range(len(ok)):
-        d = ok[x]
-        for y in range(len(order)):
-            e = order[y]
-            if n[e] == n[d] and m[e] == m[d]:
-                grp[x] = y
+
+def _multi(m, lo, hi):
+    """(sum m[lo:hi])! / prod m[i]! (at most 12 pieces here)."""
+    n = 0
+    d = 1
+    for i in range(lo, hi):
+        n += m[i]
+        d *= F[m[i]]
+    return F[n] // d
+
+
+def count2(na, nb, m):
+    """Ways to fill ``na`` cells forbidding colour k-2 and ``nb`` cells
+    forbidding k-1 with the pieces ``m`` (``sum(m) == na + nb``): every
+    piece of k-1 goes to the first cells, every piece of k-2 to the second,
+    and the free colours fill the rest in any order."""
+    k = len(m)
+    a = m[k - 2]
+    b = m[k - 1]
+    if a > nb or b > na:
+        return 0
+    return (F[na] // (F[b] * F[na - b]) * (F[nb] // (F[a] * F[nb - a])) *
+            _multi(m, 0, k - 2))
+
+
+def count3(na, nb, nc, m):
+    """As :func:`count2` for three groups forbidding k-3, k-2, k-1: sum
+    over how the pieces of those colours split between the two groups
+    that accept them; the free colours fill the rest in any order."""
+    k = len(m)
+    a = m[k - 3]
+    b = m[k - 2]
+    c = m[k - 1]
+    tot = 0
+    for yb in range(b + 1):             # b pieces in the a-group
+        for yc in range(c + 1):         # c pieces in the a-group
+            fa = na - yb - yc
+            if fa < 0:
                 break
-        else:
-            grp[x] = len(order)
-            order.append(d)
-    u = len(order)
-    seen = 0
-    for i in order:
-        seen |= 1 << i
-    for i in range(c):
-        if not seen >> i & 1:
-            order.append(i)
-    nk = u - (1 if total is not None else 0)     # groups counted
-    res = [0] * u
-    if nk > 0:
-        pre = [[1]]
-        for x in range(nk - 1):
-            i = order[x]
-            a = pre[x]
-            b = _poly(n[i], m[i])
-            out = [0] * (len(a) + len(b) - 1)
-            for v in range(len(a)):
-                y = a[v]
-                for k in range(len(b)):
-                    out[v + k] += y * b[k]
-            pre.append(out)
-        big_m = 0
-        for x in n:
-            big_m += x
-        s = [1] * (big_m + 1)      # s[j] = (M - j)!
-        ls = big_m + 1
-        f = 1
-        for j in range(big_m - 1, -1, -1):
-            f *= big_m - j
-            s[j] = f
-        div = 1
-        for x in m:
-            for k in range(2, x + 1):
-                div *= k
-        x = c - 1
-        while x >= 0:
-            i = order[x]
-            if x < nk:
-                # a counted candidate: its own factor with one piece
-                # fewer, then the prefix of the colours before it
-                q = _poly(n[i], m[i] - 1)
-                a = pre[x]
-                raw = 0
-                for j in range(len(a)):
-                    h = 0
-                    for k in range(len(q)):
-                        h += q[k] * s[j + k]
-                    raw += a[j] * h
-                res[x] = raw * m[i] // div
-                if x == 0:
+            ta = F[na] // (F[yb] * F[yc] * F[fa])
+            cb = c - yc                 # ... and the rest in the b-group
+            bc = b - yb                 # ... or the c-group
+            for za in range(a + 1):     # a pieces in the b-group
+                fb = nb - za - cb
+                if fb < 0:
                     break
-            b = _poly(n[i], m[i])
-            kb = len(b)
-            if kb > 1:
-                ls -= kb - 1        # s is used up to ls (no slice del on a board)
-                for j in range(ls):
-                    h = 0
-                    for k in range(kb):
-                        h += b[k] * s[j + k]
-                    s[j] = h
-            x -= 1
-    if nk < u:
-        # the last group from the total: what the others leave, shared
-        got = 0
-        size = 0
-        for x in range(len(ok)):
-            if grp[x] == nk:
-                size += 1
-            else:
-                got += res[grp[x]]
-        res[nk] = (total - got) // size
-    return [res[grp[x]] for x in range(len(ok))]
-
-
-def completions(n, m):
-    """How many ways ``m[i]`` pieces of colour i (alike) can fill the cells,
-    ``n[i]`` of which forbid colour i (``sum(n) == sum(m)``)."""
-    m = list(m)
-    m[0] += 1
-    return _counts(n, m, bytearray(1), None)[0]
+                fc = nc - (a - za) - bc
+                if fc >= 0:
+                    tot += (ta * (F[nb] // (F[za] * F[cb] * F[fb])) *
+                            (F[nc] // (F[a - za] * F[bc] * F[fc])))
+    if not tot:
+        return 0
+    return tot * _multi(m, 0, k - 3)
 
 
 def _gcd(a, b):
@@ -136,47 +96,67 @@ def _gcd(a, b):
     return a
 
 
-def layer_counts(forbid_here, forbid_rest, counts, total=None):
-    """Exact weights of each colour index for the next cell of a layer:
-    ``forbid_here`` is its forbidden colour index (or -1), ``forbid_rest``
-    the per-colour counts of later cells' forbidden colours, ``counts`` the
-    pieces left per colour. Returns ``[(index, count)]`` with count > 0: the
-    number of ways to finish the layer after that colour here. ``total``,
-    if known, is their sum (the count the previous cell's outcome had), and
-    saves counting one colour."""
-    m = counts
-    rest = 0
-    for x in forbid_rest:
-        rest += x
-    ok = bytearray()
-    for d in range(len(m)):
-        if d == forbid_here or not m[d]:
-            continue
-        # Hall: no way to finish if a colour has more pieces left than
-        # cells that accept it; such a colour gets no outcome at all
-        fits = True
-        for c in range(len(m)):
-            if m[c] - (1 if c == d else 0) + forbid_rest[c] > rest:
-                fits = False
-                break
-        if fits:
-            ok.append(d)
-    if not ok:
-        return []
-    res = _counts(forbid_rest, m, ok, total)
-    return [(ok[x], res[x]) for x in range(len(ok))]
+def bounds(k):
+    """The two checkpoints' bounds for ``k`` colours of 5 pieces."""
+    return (6125000, 14000) if k == 5 else (255200, 2000)
 
 
-def reduce_weights(counts):
-    """``[(x, w)]`` with the weights divided by their gcd."""
-    g = 0
-    for x, w in counts:
-        g = _gcd(g, w)
-    if g > 1:
-        return [(x, w // g) for x, w in counts]
-    return counts
+def start_chk(k):
+    """Checkpoints already behind a layer's first cell (fewer than four
+    colours leave nothing to propose before them)."""
+    return 0 if k >= 4 else (1 if k == 3 else 2)
 
 
-def layer_weights(forbid_here, forbid_rest, counts):
-    """:func:`layer_counts` divided by their gcd (the chance weights)."""
-    return reduce_weights(layer_counts(forbid_here, forbid_rest, counts))
+def redo_to(k, per, chk):
+    """Where a redo sends the layer back to, with ``chk`` checkpoints
+    passed."""
+    return per * (k - 3) if chk and k >= 3 else 0
+
+
+def outcomes(pos, chk, m, per, bnd):
+    """The node at position ``pos`` of a layer (``chk`` checkpoints passed,
+    ``m`` pieces left per colour, ``per`` cells a group, ``bnd`` the two
+    bounds): ``[(colour index, OK or REDO, weight)]``."""
+    k = len(m)
+    cp2 = per * (k - 2)
+    if pos == cp2 - per and chk == 0:
+        return _accept(count3(per, per, per, m), bnd[0])
+    if pos == cp2 and chk == 1:
+        return _accept(count2(per, per, m), bnd[1])
+    g = pos // per
+    out = []
+    if pos < cp2:
+        for d in range(k):
+            if d != g and m[d]:
+                out.append((d, 1))
+        if len(out) < k - 1:
+            out.append((REDO, k - 1 - len(out)))
+        return out
+    if g == k - 2:
+        na = cp2 + per - pos - 1
+        nb = per
+    else:
+        na = 0
+        nb = per * k - pos - 1
+    for d in range(k):
+        if d != g and m[d]:
+            m[d] -= 1
+            w = count2(na, nb, m)
+            m[d] += 1
+            if w:
+                out.append((d, w))
+    h = 0
+    for d, w in out:
+        h = _gcd(h, w)
+    if h > 1:
+        out = [(d, w // h) for d, w in out]
+    return out
+
+
+def _accept(f, bound):
+    if f >= bound:
+        return [(OK, 1)]
+    if not f:
+        return [(REDO, 1)]
+    h = _gcd(f, bound)
+    return [(OK, f // h), (REDO, (bound - f) // h)]

@@ -9,7 +9,11 @@ import pytest
 
 from engine import registry
 from engine.ice_solo import NONE, REMIX, END, STYLE_YES, STYLE_NO
-from engine.ice_solo_deal import completions, layer_weights
+from fractions import Fraction
+
+from engine.ice_solo_deal import (count2, count3, outcomes as deal_outcomes,
+                                  bounds as deal_bounds, start_chk,
+                                  OK as DEAL_OK_CODE, REDO as DEAL_REDO_CODE)
 from engine.ice_solo_tower import clear_line, path_clear
 from engine.pieces import parse_piece, parse_cell, COLOURS
 from engine.protocol import Session
@@ -134,102 +138,148 @@ def test_deal_accepts_any_stacks_with_the_right_pieces():
 
 
 # ---- the deal ---------------------------------------------------------------------
-def test_completions_match_brute_force():
-    for m in ([2, 2], [3, 1], [2, 2, 1], [1, 2, 3], [3, 3]):
-        n_cells = sum(m)
-        pieces = [c for c in range(len(m)) for _ in range(m[c])]
-        for forb in itertools.product(range(len(m)), repeat=n_cells):
-            n = [forb.count(c) for c in range(len(m))]
-            want = sum(1 for p in set(itertools.permutations(pieces))
-                       if all(p[i] != forb[i] for i in range(n_cells)))
-            assert completions(n, m) == want, (n, m)
+def _brute(groups, m):
+    """Ways to fill cells forbidding the colours ``groups`` (one entry per
+    cell) with the pieces ``m`` (alike within a colour)."""
+    pieces = [c for c in range(len(m)) for _ in range(m[c])]
+    return sum(1 for p in set(itertools.permutations(pieces))
+               if all(p[i] != groups[i] for i in range(len(groups))))
 
 
-def test_hall_condition_is_exactly_when_a_layer_can_be_finished():
-    # the engine checks a dealt outcome with m_c + n_c <= N for every colour
-    # (cheap) and weighs outcomes with completions (exact): they must agree
+def test_counts_match_brute_force():
     for k in (2, 3, 4):
-        for m in itertools.product(range(4), repeat=k):
-            total = sum(m)
-            for n in itertools.product(range(total + 1), repeat=k):
-                if sum(n) != total:
-                    continue
-                hall = all(m[c] + n[c] <= total for c in range(k))
-                assert (completions(list(n), list(m)) > 0) == hall, (n, m)
+        for m in itertools.product(range(3), repeat=k):
+            tot = sum(m)
+            for na in range(tot + 1):
+                g2 = [k - 2] * na + [k - 1] * (tot - na)
+                assert count2(na, tot - na, list(m)) == _brute(g2, m), (na, m)
+            if k < 3:
+                continue
+            for na in range(tot + 1):
+                for nb in range(tot + 1 - na):
+                    nc = tot - na - nb
+                    g3 = [k - 3] * na + [k - 2] * nb + [k - 1] * nc
+                    assert count3(na, nb, nc, list(m)) == _brute(g3, m), (na, nb, m)
 
 
-@pytest.mark.parametrize("opts", [{}, {"variant": 4, "quick": 1}])
-def test_deal_weights_with_the_carried_total_match_a_fresh_count(opts):
-    # a node's total is carried over from the previous outcome to save one
-    # count; a copy restored from the history has no carried total
-    st = new(**opts)
-    rng = Rng(5)
-    while st.to_move() == CHANCE:
-        outs = st.chance_outcomes()
-        fresh = registry.deserialize(st.serialize())
-        assert fresh._ctot is None
-        assert fresh.chance_outcomes() == outs
-        st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+def _prefixes(k, per, groups):
+    """Piece counts left after the first ``groups`` groups of a layer
+    (``per`` cells each, group g forbidding colour g)."""
+    out = set()
+
+    def rec(g, m):
+        if g == groups:
+            out.add(tuple(m))
+            return
+        for comp in itertools.product(range(per + 1), repeat=k):
+            if sum(comp) == per and comp[g] == 0 and all(
+                    comp[d] <= m[d] for d in range(k)):
+                rec(g + 1, [m[d] - comp[d] for d in range(k)])
+    rec(0, [per] * k)
+    return out
+
+
+def _bounds(k, per):
+    b3 = max(count3(per, per, per, list(m)) for m in _prefixes(k, per, k - 3)) \
+        if k >= 3 else 0
+    b2 = max(count2(per, per, list(m)) for m in _prefixes(k, per, k - 2))
+    return b3, b2
+
+
+def test_checkpoint_bounds_are_the_largest_counts():
+    # a bound below a count would bias the deal; above, it only costs redos
+    for k in (4, 5):
+        assert deal_bounds(k) == _bounds(k, 5)
+
+
+def test_a_copy_from_the_history_lists_the_same_deal_outcomes():
+    for opts in ({}, {"variant": 4, "quick": 1}):
+        st = new(**opts)
+        rng = Rng(5)
+        while st.to_move() == CHANCE:
+            outs = st.chance_outcomes()
+            fresh = registry.deserialize(st.serialize())
+            assert fresh.chance_outcomes() == outs
+            st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
 
 
 def test_every_listed_deal_outcome_is_accepted_and_no_other():
     rng = Rng(77)
     st = new()
+    seen = set()
     while st.to_move() == CHANCE:
         listed = set(a for a, _ in st.chance_outcomes())
-        for p in (0, 2, 3, 5, 6):
-            for size in (1, 2, 3):
-                a = 4100 + (p << 2 | size)
-                assert st._chance_ok(a) == (a in listed), st.token(a)
+        for a in [4100 + (p << 2 | size) for p in (0, 2, 3, 5, 6)
+                  for size in (1, 2, 3)] + [4164, 4165]:
+            assert st._chance_ok(a) == (a in listed), st.token(a)
         outs = st.chance_outcomes()
-        st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+        a = outs[rng.weighted([w for _, w in outs])][0]
+        seen.add(st.token(a))
+        st.apply_action(a)
+    assert "=ok" in seen and "=redo" in seen   # both checkpoint outcomes came up
 
 
-def _layer_paths(forbid, counts):
-    """Every outcome of one layer with its exact probability, using the
-    engine's layer_weights cell by cell."""
-    out = []
+def _layer_paths(forbid, per, bnd):
+    """Every accepted outcome of one layer (a colour per cell, reading
+    order) with its exact probability, from the engine's node weights. A
+    redo sends the layer back to where its stage began and the stage is
+    tried again until accepted, so each stage's accepted paths are scaled
+    to add up to 1."""
+    k = max(forbid) + 1
+    order = [x for d in range(k) for x in range(len(forbid)) if forbid[x] == d]
 
-    def rec(i, m, arr, prob_num, prob_den):
-        if i == len(forbid):
-            out.append((tuple(arr), prob_num, prob_den))
-            return
-        rest = [0] * len(m)
-        for x in forbid[i + 1:]:
-            rest[x] += 1
-        ws = layer_weights(forbid[i], rest, m)
+    def stage(pos, chk, m, arr):
+        got = rec(pos, chk, m, arr)
+        tot = sum(got.values())
+        return dict((x, p / tot) for x, p in got.items())
+
+    def rec(pos, chk, m, arr):
+        if pos == len(forbid):
+            layer = [0] * len(forbid)
+            for i in range(len(order)):
+                layer[order[i]] = arr[i]
+            return {tuple(layer): Fraction(1)}
+        out = {}
+        ws = deal_outcomes(pos, chk, m, per, bnd)
         tot = sum(w for _, w in ws)
         for d, w in ws:
-            m[d] -= 1
-            rec(i + 1, m, arr + [d], prob_num * w, prob_den * tot)
-            m[d] += 1
-    rec(0, list(counts), [], 1, 1)
-    return out
+            if d == DEAL_REDO_CODE:
+                continue
+            if d == DEAL_OK_CODE:
+                sub = stage(pos, chk + 1, m, arr)
+            else:
+                m[d] -= 1
+                sub = rec(pos + 1, chk, m, arr + [d])
+                m[d] += 1
+            for x, p in sub.items():
+                out[x] = out.get(x, 0) + p * Fraction(w, tot)
+        return out
+    return stage(0, start_chk(k), [per] * k, [])
+
+
+@pytest.mark.parametrize("k,per", [(2, 2), (3, 2), (4, 1), (4, 2), (5, 1)])
+def test_each_layer_is_uniform_over_its_valid_layers(k, per):
+    bnd = _bounds(k, per)
+    pieces = [c for c in range(k) for _ in range(per)]
+    perms = set(itertools.permutations(pieces))
+    for below in sorted(perms)[:6]:
+        got = _layer_paths(list(below), per, bnd)
+        valid = set(p for p in perms
+                    if all(p[i] != below[i] for i in range(len(below))))
+        assert set(got) == valid
+        assert set(got.values()) == set([Fraction(1, len(valid))])
 
 
 def test_layered_deal_is_uniform_over_every_valid_deal():
-    # 2 colours x 2 pieces of each size over 4 cells, and 3 colours x 2 over 6
-    from fractions import Fraction
-    for k, per in ((2, 2), (3, 2)):
-        cells = k * per
-        probs = {}
-        larges = [c for c in range(k) for _ in range(per)]
-        for L in set(itertools.permutations(larges)):
-            pl = Fraction(1, len(set(itertools.permutations(larges))))
-            for M, a, b in _layer_paths(list(L), [per] * k):
-                for S, c, d in _layer_paths(list(M), [per] * k):
-                    probs[(L, M, S)] = pl * Fraction(a, b) * Fraction(c, d)
-        valid = set()
-        for L in set(itertools.permutations(larges)):
-            for M in set(itertools.permutations(larges)):
-                if any(M[i] == L[i] for i in range(cells)):
-                    continue
-                for S in set(itertools.permutations(larges)):
-                    if all(S[i] != M[i] for i in range(cells)):
-                        valid.add((L, M, S))
-        assert set(probs) == valid
-        assert len(set(probs.values())) == 1
-        assert sum(probs.values()) == 1
+    # every layer has the same number of valid layers above it (each colour
+    # has as many pieces as cells forbidding it), so uniform layers give a
+    # uniform deal: the count must not depend on the layer below
+    for k, per in ((2, 2), (3, 2), (4, 1), (4, 2)):
+        pieces = [c for c in range(k) for _ in range(per)]
+        counts = set()
+        for below in set(itertools.permutations(pieces)):
+            counts.add(_brute(list(below), [per] * k))
+        assert len(counts) == 1
 
 
 def _deal_cells(st):

@@ -89,11 +89,15 @@ def nest(x):
     return x[0] + "3" + x[1] + "2" + x[2] + "1"
 
 
-def start_from(sim, cells):
-    """Replace the game by one dealt as ``cells`` (the app's restart)."""
+def start_from(sim, cells, cur=None):
+    """Replace the game by one dealt as ``cells`` (the app's restart),
+    the cursor on ``cur`` if given (before the board is drawn, so no
+    frame shows it elsewhere, whatever the blink phase)."""
     st = sim.app.restart({"deal": "/".join(cells)})
     scr = screen(sim)
     scr.st = st
+    if cur is not None:
+        scr.cur = cur
     scr._layout()
     sim.step()   # one pass draws it, whatever the clock's blink phase
     return st
@@ -106,8 +110,7 @@ def test_clean_full_and_loose_look_different_on_8x8():
     cells[1] = "y3y2y1r3r2r1"              # b1: a full r nest on the y nest
     cells[2] = "g3g2g1p1"                  # c1: a p1 on the clean g nest
     cells[4] = "p3p2"                      # e1: loose p2 on top
-    st = start_from(sim, cells)
-    screen(sim).cur = 24
+    st = start_from(sim, cells, 24)
     seen = [set() for _ in range(5)]
     for k in range(12):
         sim.advance(BLINK // 2)
@@ -230,16 +233,17 @@ def test_menu_hint_undo_and_end_screen_scrolls():
     sim = open_game(seed=5)
     st = state(sim)
     scr = screen(sim)
+    dealt = len(st.history())           # the deal's chance outcomes
     sim.press("b")                      # the menu, on HINT
     assert scr.mode == 1 and scr.item == 0
     sim.press("a")
     assert scr.held >= 0 and scr.sug == scr.cur
     sim.press("a")                      # play the suggestion
-    assert len(st.history()) > 75 and st.undos == 0
+    assert len(st.history()) == dealt + 1 and st.undos == 0
     sim.press("b")
     sim.press("right")                  # UNDO
     sim.press("a")
-    assert st.undos == 1 and len(st.history()) == 75
+    assert st.undos == 1 and len(st.history()) == dealt
     # END: the breakdown scrolls
     sim.press("b")
     for _ in range(6):
@@ -360,8 +364,9 @@ def test_towering_menu_offers_grid_and_mix_when_stuck():
 
 
 def test_the_deal_goes_one_chance_node_per_loop_pass():
-    # a 5-colour deal is 75 weighted draws; dealing them all in the pass that
-    # opens the game made that one pass seconds long on a board
+    # a 5-colour deal is 75 pieces and the checkpoints' outcomes (about 150
+    # chance nodes); dealing them all in the pass that opens the game made
+    # that one pass seconds long on a board
     sim = Sim(board="pico_8x8", seed=3)
     sim.app.settings.set("ice_solo.variant", "5")
     sim.advance(1500)
@@ -376,8 +381,9 @@ def test_the_deal_goes_one_chance_node_per_loop_pass():
         assert type(sim.app.scr).__name__ == "Dealing"
         sim.step()
         seen.append(len(st.hist))
-        assert len(seen) < 200, "the deal never finished"
+        assert len(seen) < 2000, "the deal never finished"
     steps = [b - a for a, b in zip(seen, seen[1:])]
     assert max(steps) <= 2, "more than one chance node (2 history bytes) in a pass"
-    assert len(st.hist) == 2 * 75 and st.to_move() == 0
+    assert st.to_move() == 0 and len(seen) > 50
+    assert all(c for a, c in st.history()) and len(st.history()) >= 75
     assert sim.app.scr is sim.app.game_scr
