@@ -747,7 +747,9 @@ class Screen:
         nc = P.TEXT if solo else c
         fc = (P.OK if solo else c) if on else P.OFF
         if self.big:
-            self._frame(d, fc)
+            # bars above and below: the label is as wide as the panel
+            d.rect(0, 0, 16, 1, fc)
+            d.rect(0, 15, 16, 1, fc)
             if solo:
                 font.draw_number(d, n, (16 - font.number_width(n)) // 2, 2, nc)
             else:
