@@ -13,7 +13,7 @@ from engine.protocol import Session
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove
 from engine import bag_of_ice as boi
-from engine import bag_of_ice_more as more
+
 
 # the bag by the rulings, written out independently of the engine's table
 BAG = ("r3 y3 g3 c3 p3 r2 y2 p2 c2 c2 g2 g2 "
@@ -148,25 +148,24 @@ def test_state_fields_through_a_turn():
     s = start(3)
     f = state(s)
     assert f["phase"] == "decide" and f["turn"] == 0 and f["drawn"] == []
-    assert f["rolloff"] == [4, 0, 0] and f["rolling"] == []
+    assert f["rolloff"] == [4, 0, 0]
     play(s, "draw", "SL")
     f = state(s)
     assert f["phase"] == "choose" and f["face"] == "SL" and f["to_move"] == 0
     play(s, "size3", "g3", "draw", "M", "g2", "draw", "S", "g1", "draw", "L")
     f = state(s)
-    assert f["phase"] == "draw" and f["size"] == 3
+    assert f["phase"] == "draw" and s.state.size == 3 and f["face"] == "L"
     assert f["drawn"] == ["g3", "g2", "g1"] and f["turn_points"] == 15
-    assert f["bag"]["g3"] == 0 and f["bag"]["g2"] == 1 and f["bag"]["r1"] == 1
-    assert sum(f["bag"].values()) == 18
+    assert "g3" not in f["bag"] and f["bag"].count("g2") == 1
+    assert f["bag"].count("r1") == 1 and len(f["bag"]) == 18
     play(s, "c3", "stop")
     f = state(s)
     assert f["scores"] == [18, 0, 0] and f["turn"] == 1 and f["phase"] == "decide"
-    assert f["last_drawn"] == ["g3", "g2", "g1", "c3"] and f["last_bust"] is None
-    assert f["drawn"] == [] and f["bag"]["g3"] == 1 and f["turns"] == 1
+    assert f["drawn"] == [] and "g3" in f["bag"] and f["turns"] == 1
+    assert list(s.state.last_drawn) == [15, 14, 13, 19] and s.state.last_bust == 0xFF
     play(s, "draw", "S", "c1", "draw", "S", "r1")
     f = state(s)
     assert f["scores"] == [18, 0, 0] and f["turn"] == 2 and f["turns"] == 2
-    assert f["last_drawn"] == ["c1", "r1"] and f["last_bust"] == "r1"
     st = s.state
     assert st.last_bust == 1 and bytes(st.last_drawn) == bytes((17, 1))
 

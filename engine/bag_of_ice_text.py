@@ -1,0 +1,156 @@
+"""Bag of Ice code for seldom moments: refusals, the roll-off, saves.
+Loaded for one call and forgotten again on a board
+(:func:`engine.state.cold`).
+"""
+
+from engine.state import fail
+from engine.bag_of_ice import (FULL, LO, HI, FACES, NAMES, DECIDE, ROLL,
+                               CHOOSE, DRAW, DONE, ROLLOFF, STOP)
+
+
+def rolled(st, f):
+    """Roll-off: the player ``st.turn`` rolled face ``f``. When everyone
+    still in has rolled, the highest total stays in; a single one starts."""
+    ro = st.ro
+    r = st.rolloff
+    p = st.turn
+    r[p] = LO[f] + HI[f]
+    n = st.players
+    p += 1
+    while p < n and not ro >> p & 1:
+        p += 1
+    if p < n:
+        st.turn = p
+        return
+    hi = 0
+    for p in range(n):
+        if ro >> p & 1 and r[p] > hi:
+            hi = r[p]
+    ro = 0
+    for p in range(n):
+        if r[p] == hi:
+            ro |= 1 << p
+        else:
+            r[p] = 0
+    p = 0
+    while not ro >> p & 1:
+        p += 1
+    st.turn = p
+    if ro == 1 << p:   # one winner: the game starts
+        ro = 0
+        st.phase = DECIDE
+        st.face = -1
+    st.ro = ro
+
+
+def why_illegal(st, a):
+    ph = st.phase
+    f = st.face
+    if a < 8:                          # a move
+        if not ph & 1:
+            return 47, ()   # chance first: play or sample the roll or draw
+        if ph == DECIDE:
+            return (48, ()) if a == STOP else (49, ())
+        return 50, (LO[f], HI[f])      # choose size%d or size%d
+    if ph != DRAW and ph != ROLL and ph != ROLLOFF:
+        return 51, ()       # decide first
+    if a < 32:                         # a face
+        return 52, ()       # a pyramid is being drawn, not a die rolled
+    p = a - 32
+    if ph != DRAW:
+        return 53, ()       # the die is rolling: play a face
+    if p & 3 != st.size:
+        return 54, (FACES[f], st.size)
+    return 55, (NAMES[p],)             # no %s is left in the bag
+
+
+# ---- saves ------------------------------------------------------------------
+# phase, turn, face + 1, size, winner + 1, last_bust, turns (2), roll-off
+# set (2), scores (2 each), roll-off pips (1 each), len(last_drawn),
+# last_drawn, drawn
+
+def pack(st):
+    out = bytearray((st.phase, st.turn, st.face + 1, st.size, st.winner + 1,
+                     st.last_bust, st.turns >> 8, st.turns & 255, st.ro >> 8,
+                     st.ro & 255))
+    for s in st.sc:
+        out.append(s >> 8)
+        out.append(s & 255)
+    out += st.rolloff
+    out.append(len(st.last_drawn))
+    out += st.last_drawn
+    out += st.drawn
+    return bytes(out)
+
+
+def _ok_pieces(ps, red_last):
+    """Pieces the bag holds, no more of a kind than it holds, non-red but
+    for a last red when ``red_last``."""
+    h = bytearray(28)
+    for i in range(len(ps)):
+        p = ps[i]
+        if p >= 28 or not FULL[p] or (not p >> 2 and not (red_last and i == len(ps) - 1)):
+            return False
+        h[p] += 1
+        if h[p] > FULL[p]:
+            return False
+    return True
+
+
+def unpack(st, body):
+    """A saved position (from :func:`pack`), checked: ValueError if it
+    could not arise in a game."""
+    n = st.players
+    k = 10 + 3 * n
+    if len(body) <= k or not _valid(st, body, n, k):
+        fail(56)   # bag_of_ice state is malformed
+    st.phase = body[0]
+    st.turn = body[1]
+    st.face = body[2] - 1
+    st.size = body[3]
+    st.winner = body[4] - 1
+    st.last_bust = body[5]
+    st.turns = body[6] << 8 | body[7]
+    st.ro = body[8] << 8 | body[9]
+    st.sc = [body[10 + 2 * i] << 8 | body[11 + 2 * i] for i in range(n)]
+    st.rolloff = bytearray(body[10 + 2 * n:k])
+    m = body[k]
+    st.last_drawn = bytearray(body[k + 1:k + 1 + m])
+    st.drawn = bytearray(body[k + 1 + m:])
+
+
+def _valid(st, body, n, k):
+    ph, t, f, sz, w, lb = body[0], body[1], body[2] - 1, body[3], body[4] - 1, body[5]
+    ro = body[8] << 8 | body[9]
+    m = body[k]
+    last = body[k + 1:k + 1 + m]
+    drawn = body[k + 1 + m:]
+    if (ph > DONE or ph == 5 or t >= n or f > 5 or sz > 3 or w >= n or ro >> n or
+            len(last) != m or not _ok_pieces(drawn, False) or
+            not _ok_pieces(last, lb != 0xFF) or
+            (lb != 0xFF and (lb > 3 or not lb or not m or last[-1] != lb))):
+        return False
+    for i in range(n):
+        s = body[10 + 2 * i] << 8 | body[11 + 2 * i]
+        if (s >= st.target and i != w) or s > st.target + 99 or body[10 + 2 * n + i] > 5:
+            return False
+        if ro and not ro >> i & 1 and body[10 + 2 * n + i]:
+            return False
+    if (ph == DONE) != (w >= 0) or (w >= 0 and body[10 + 2 * w] << 8 |
+                                    body[11 + 2 * w] < st.target):
+        return False
+    if ph == ROLLOFF:
+        # two or more still rolling, the roller among them, nothing else
+        return (n > 1 and ro & (ro - 1) and ro >> t & 1 and not sz and
+                not m and not drawn and lb == 0xFF and not body[6] and
+                not body[7] and not max(body[10:10 + 2 * n]))
+    if ro or (ph == DONE and drawn):
+        return False
+    if ph == DECIDE or ph == ROLL or ph == DONE:
+        return f < 0 and not sz
+    st.drawn = bytearray(drawn)   # for bag_size below (set again after)
+    if f < 0 or not st.bag_size(LO[f]):
+        return False
+    if ph == CHOOSE:
+        return not sz and HI[f] and st.bag_size(HI[f])
+    return sz and (sz == LO[f] or sz == HI[f]) and st.bag_size(sz)
