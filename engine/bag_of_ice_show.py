@@ -3,9 +3,7 @@
 board (:func:`engine.state.cold`).
 """
 
-from engine.bag_of_ice import (value, counts, NAMES, FACES, ROLLOFF, DONE)
-
-PHASES = ("roll-off", "to decide", "rolling", "to choose", "drawing", "", "done")
+from engine.bag_of_ice_odds import value, counts, name, FACES, PHASES, ROLLOFF, DONE
 
 
 def best(drawn):
@@ -44,7 +42,7 @@ def best(drawn):
 def _toks(ps):
     out = []
     for p in ps:
-        out.append(NAMES[p])
+        out.append(name(p))
     return out
 
 

@@ -4,8 +4,8 @@ Loaded for one call and forgotten again on a board
 """
 
 from engine.state import fail
-from engine.bag_of_ice import (FULL, LO, HI, FACES, NAMES, DECIDE, ROLL,
-                               CHOOSE, DRAW, DONE, ROLLOFF, STOP)
+from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
+                                    CHOOSE, DRAW, DONE, ROLLOFF, STOP)
 
 
 def rolled(st, f):
@@ -61,7 +61,7 @@ def why_illegal(st, a):
         return 53, ()       # the die is rolling: play a face
     if p & 3 != st.size:
         return 54, (FACES[f], st.size)
-    return 55, (NAMES[p],)             # no %s is left in the bag
+    return 55, (name(p),)             # no %s is left in the bag
 
 
 # ---- saves ------------------------------------------------------------------
