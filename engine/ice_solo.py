@@ -87,16 +87,33 @@ def top_locked(st):
             st[n - 3] & 3 == 3 and st[n - 1] >> 2 == st[n - 2] >> 2 == st[n - 3] >> 2)
 
 
-# the names of the 64 cells with a dash after each (a1- b1- ... h8-), so a
-# move token is two slices joined
-CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
-         "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
-         "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
+# The cells' names, and with the dash of a move: constant strings, shared
+# rather than made per use, so a legal list or a history makes one string
+# per move token and none per piece (field and grid alike).
+CELLN = (
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
+    "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
+    "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
+    "e8", "f8", "g8", "h8")
+# piece names by code (sizes 1-3 of colours 0-6), for the grid's and the
+# field's text, and the chance tokens of dealt or scattered pieces
+PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
+      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
+      "p2", "p3")
+PT = ("", "=r1", "=r2", "=r3", "", "=o1", "=o2", "=o3", "", "=y1", "=y2",
+      "=y3", "", "=g1", "=g2", "=g3", "", "=c1", "=c2", "=c3", "", "=b1",
+      "=b2", "=b3", "", "=p1", "=p2", "=p3")
+CELLD = (
+    "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
+    "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
+    "e3-", "f3-", "g3-", "h3-", "a4-", "b4-", "c4-", "d4-", "e4-", "f4-",
+    "g4-", "h4-", "a5-", "b5-", "c5-", "d5-", "e5-", "f5-", "g5-", "h5-",
+    "a6-", "b6-", "c6-", "d6-", "e6-", "f6-", "g6-", "h6-", "a7-", "b7-",
+    "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
+    "e8-", "f8-", "g8-", "h8-")
 
-# chance tokens of the pieces by piece code (3 characters each; "=??"
-# where the size is 0, which is no piece): a history holds 75+ of them
-PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
-        "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
@@ -272,14 +289,6 @@ class Game(State):
         """Legal towering moves (see ``ice_solo_tower.tower_moves``)."""
         return _tw().tower_moves(self, first, only, klo, khi)
 
-    def _loose(self, s):
-        """The piece at field cell ``s`` if it can move (a lone small or
-        medium; larges never move, a medium on a large stays put)."""
-        p = self.lo[s]
-        if p == NONE or self.hi[s] != NONE or p & 3 == 3:
-            return NONE
-        return p
-
     def _has_tower_move(self):
         if self._mv < 0:
             self._mv = 1 if self._tower_moves(True) else 0
@@ -400,110 +409,32 @@ class Game(State):
         s = a >> 6
         t = a & 63
         if self.phase == P_TOWER:
-            p = self._loose(s)
-            if p == NONE:
-                return False
-            tg = self._targets(p)
-            return t in tg and _tw().clear_line(s, t, tg)
+            return _tw().move_ok(self, s, t)
         gs = self._g(s)
         gt = self._g(t)
         return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) == 0
 
     def chance_outcomes(self):
-        ph = self.phase
-        if ph == P_SCATTER:
-            out = []
-            for k in range(13):
-                if self.left[k]:
-                    if k == 12:
-                        out.append((EMPTY, self.left[k]))
-                    else:
-                        out.append((PLACE + ((self.cols[k // 3] << 2) | (k % 3 + 1)),
-                                    self.left[k]))
-            return out
-        if ph == P_DEAL:
-            size = 3 - self.layer
-            cols = self.cols
-            if self.layer == 0:
-                if self.pos == 0:
-                    _dl()       # loaded here, on a light node
-                return [(PLACE + ((cols[d] << 2) | size), self.left[d])
-                        for d in range(len(cols)) if self.left[d]]
-            if self._co is not None:    # sampling checks what it lists
-                return self._co
-            dl = _dl()
-            out = dl.outcomes(self.pos, self.chk, self.left, 5,
-                              dl.bounds(len(cols)))
-            for i in range(len(out)):
-                d, w = out[i]
-                if d == dl.OK:
-                    out[i] = (DEAL_OK, w)
-                elif d == dl.REDO:
-                    out[i] = (DEAL_REDO, w)
-                else:
-                    out[i] = (PLACE + ((cols[d] << 2) | size), w)
-            self._co = out
-            return out
-        if ph == P_REMIX:
-            i = self.pos
-            if self.force is not None and i < len(self.force):
-                t = self.force[i]
-                if self.lo[t] == NONE:
-                    return [(TARGET + t, 1)]
-            return [(TARGET + t, 1) for t in range(64) if self.lo[t] == NONE]
-        return []
+        """Kept until the next action (sampling checks what it listed); the
+        list is shared, not to be changed."""
+        if self._co is None:
+            ph = self.phase
+            if ph == P_DEAL:
+                self._co = _dl().outcomes_of(self)
+            elif ph == P_SCATTER or ph == P_REMIX:
+                self._co = _tw().chance(self)
+            else:
+                return []
+        return self._co
+
+    def _chance_ok(self, a):
+        for o in self.chance_outcomes():
+            if o[0] == a:
+                return True
+        return False
 
     def _ndeal(self):
         return 20 if self.variant == 4 else 25
-
-    def _deal(self, a):
-        """A deal outcome: a piece for the layer's next cell (reading order
-        for the larges, group by group after them), or a checkpoint's
-        ``ok`` / ``redo`` (engine/ice_solo_deal.py)."""
-        g = self.grid
-        k = len(self.cols)
-        if a == DEAL_OK:
-            self.chk += 1
-            return
-        if a == DEAL_REDO:
-            r = _dl().redo_to(k, 5, self.chk)
-            ly = self.layer
-            for i in range(r, self.pos):
-                c = self.order[i]
-                g[c] = g[c][:ly]
-            self.pos = r
-            for i in range(k):
-                self.left[i] = 5
-            for i in range(r):
-                self.left[CIX[g[self.order[i]][ly] >> 2]] -= 1
-            return
-        p = a - PLACE
-        c = self.order[self.pos] if self.layer else self.pos
-        g[c].append(p)
-        self.left[CIX[p >> 2]] -= 1
-        self.pos += 1
-        n = self._ndeal()
-        if self.pos < n:
-            return
-        self.pos = 0
-        self.layer += 1
-        for i in range(k):
-            self.left[i] = 5
-        if self.layer == 3:
-            self.phase = P_NEST
-            self.left = None
-            self.order = None
-            _drop(2)
-            return
-        # the layer's cells group by group (the colour below), each group
-        # in reading order
-        o = bytearray()
-        for d in range(k):
-            for x in range(n):
-                if CIX[g[x][self.layer - 1] >> 2] == d:
-                    o.append(x)
-        self.order = o
-        self.chk = _dl().start_chk(k)
 
     def auto_chance(self):
         return self.to_move() == CHANCE
@@ -534,115 +465,39 @@ class Game(State):
         if was != P_NEST and self.phase == P_NEST:
             self._nest_at = len(self.hist) >> 1
 
-    def _chance_ok(self, a):
-        if self.phase == P_SCATTER:
-            if a == EMPTY:
-                return self.left[12] > 0
-            p = a - PLACE
-            if not 0 <= p < 64 or p & 3 == 0:
-                return False
-            d = _ci(self.cols, p >> 2)
-            return d >= 0 and self.left[d * 3 + (p & 3) - 1] > 0
-        if self.phase == P_REMIX:
-            t = a - TARGET
-            if not 0 <= t < 64 or self.lo[t] != NONE:
-                return False
-            f = self.force
-            if f is not None and self.pos < len(f) and self.lo[f[self.pos]] == NONE:
-                return t == f[self.pos]
-            return True
-        for o in self.chance_outcomes():
-            if o[0] == a:
-                return True
-        return False
-
     def _apply(self, a):
         ph = self.phase
         self._mv = -1
         self._ac = -1
         self._co = None
-        if ph == P_SCATTER:
-            if a == EMPTY:
-                self.left[12] -= 1
-            else:
-                p = a - PLACE
-                self.left[CIX[p >> 2] * 3 + (p & 3) - 1] -= 1
-                self.lo[self.pos] = p
-            self.pos += 1
-            if self.pos == 64:
-                self.phase = P_TOWER
-                self.left = None
-                self.pos = 0
-            return
         if ph == P_DEAL:
-            self._deal(a)
-            return
-        if ph == P_REMIX:
-            t = a - TARGET
-            self.lo[t] = self.pend[self.pos]
-            f = self.force
-            if f is not None and self.pos == len(f):
-                f.append(t)    # a newly revealed outcome joins the memo
-            self.pos += 1
-            if self.pos == len(self.pend):
-                self.phase = P_TOWER
-                self.pend = None
-                self.force = None
-                self.pos = 0
-            return
-        if a == END or a == STYLE_NO or a == STYLE_YES:
+            _dl().apply(self, a)
+        elif ph == P_SCATTER or ph == P_REMIX:
+            _tw().apply_chance(self, a)
+        elif a == END or a == STYLE_NO or a == STYLE_YES:
             if a == STYLE_YES:
                 self.style = 1
             elif a == STYLE_NO:
                 self.style = 2
             self.phase = P_OVER
-            return
-        if a == REMIX:
-            self._remix()
-            return
-        s = a >> 6
-        t = a & 63
-        if ph == P_TOWER:
-            p = self.lo[s]
-            self.lo[s] = NONE
-            if p & 3 == 2:
-                self.hi[t] = p
-                return
-            tower = bytes((self.lo[t], self.hi[t], p))
-            self.lo[t] = NONE
-            self.hi[t] = NONE
-            g = self.grid
-            for i in range(len(g)):
-                if not g[i]:
-                    g[i] = bytearray(tower)
-                    break
-            if self.towers() == 20:
-                self.phase = P_NEST
-                self.lo = None
-                self.hi = None
-                _drop(0)
-            return
-        gs = self._g(s)
-        gt = self._g(t)
-        src = self.grid[gs]
-        self.grid[gt].append(src[-1])
-        self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
-
-    def _remix(self):
-        _tw().remix(self)
+        elif a == REMIX:
+            _tw().remix(self)
+        elif ph == P_TOWER:
+            _tw().apply_move(self, a)
+        else:
+            gs = self._g(a >> 6)
+            gt = self._g(a & 63)
+            src = self.grid[gs]
+            self.grid[gt].append(src[-1])
+            self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
 
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
-            tw = _LAZY[1]
-            if tw is not None:      # towering: its constant names
-                return tw.CELLD[a >> 6] + tw.CELLN[a & 63]
-            s = (a >> 6) * 3
-            t = (a & 63) * 3
-            return CELLS[s:s + 3] + CELLS[t:t + 2]
+            return CELLD[a >> 6] + CELLN[a & 63]
         p = a - PLACE
-        if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
-            return PTOK[p * 3:p * 3 + 3]
+        if 0 <= p < 28 and p & 3:        # a dealt or scattered piece
+            return PT[p]
         if a == REMIX:
             return "remix"
         if a == END:
@@ -660,8 +515,7 @@ class Game(State):
         if PLACE <= a < PLACE + 36:
             return "=" + fmt_piece(a - PLACE)
         if TARGET <= a < TARGET + 64:
-            t = (a - TARGET) * 3
-            return "@" + CELLS[t:t + 2]
+            return "@" + CELLN[a - TARGET]
         return "#%d" % a
 
     def action(self, tok):
@@ -756,28 +610,17 @@ class Game(State):
             if not st:
                 out.append("-")
                 continue
-            p = st[0] * 3 + 1
-            x = PTOK[p:p + 2]
+            if len(st) == 3:    # the usual stack: one join
+                out.append(PN[st[0]] + PN[st[1]] + PN[st[2]])
+                continue
+            x = PN[st[0]]
             for i in range(1, len(st)):
-                p = st[i] * 3 + 1
-                x += PTOK[p:p + 2]
+                x += PN[st[i]]
             out.append(x)
         return "/".join(out)
 
     def field_text(self):
-        lo = self.lo
-        hi = self.hi
-        pn = _tw().PN               # constant names: no string per piece
-        out = []
-        for s in range(64):
-            p = lo[s]
-            if p == NONE:
-                out.append("-")
-            elif hi[s] == NONE:
-                out.append(pn[p])
-            else:
-                out.append(pn[p] + pn[hi[s]])
-        return "/".join(out)
+        return _tw().field_text(self)
 
     def render(self):
         return _text("engine.ice_solo_show").render(self)
@@ -792,22 +635,23 @@ class Game(State):
 
     # ---- undo and saves -----------------------------------------------------------
     def undo(self):
-        """Take back the last action: a move, an end or a style judgement
-        directly, anything else (a chance outcome, a remix) by replaying
-        the rest. Undoing a move (not a chance outcome) counts in
-        ``undos``; the remix memo stays, so a remix done again from the
-        same position lands the same way."""
-        if not self.hist:
-            raise IllegalMove("nothing to undo")
+        """Take back the last action: a nesting move, an end or a style
+        judgement directly (here: the common case), a towering move by
+        the towering module, anything else (a chance outcome, a remix) by
+        replaying the rest (engine/ice_solo_undo.py, loaded for the call).
+        Undoing a move (not a chance outcome) counts in ``undos``; the
+        remix memo stays, so a remix done again from the same position
+        lands the same way."""
         h = self.hist
-        if not h[-2] & 0x80:
-            self.undos += 1
+        if not h:
+            raise IllegalMove("nothing to undo")
         n = (len(h) >> 1) - 1          # the index of the action undone
         a = ((h[-2] << 8) | h[-1]) & 0x7FFF
         if n >= self._nest_at and self.phase >= P_NEST and a != REMIX:
             # made in the nesting phase: a move is taken back directly (the
             # top piece of its target goes home), an end or a style
-            # judgement reopens the phase; no replay
+            # judgement reopens the phase
+            self.undos += 1
             if a < 4096:
                 gs = self._g(a >> 6)
                 gt = self._g(a & 63)
@@ -821,113 +665,12 @@ class Game(State):
             self._ac = -1
             self.hist = h[:-2]
             return
-        if a == END and self.phase == P_OVER and not h[-2] & 0x80:
-            self.phase = P_TOWER    # ended while towering (nesting is above)
-            self._mv = -1
-            self.hist = h[:-2]
+        if self.lo is not None and _tw().undo(self, a):
             return
-        if self.phase == P_TOWER and a < 4096 and not h[-2] & 0x80:
-            # a towering move that did not finish the last tower, taken back
-            # directly: a medium comes off its large, or the newest tower
-            # (finished towers always fill the grid from its first slot, as
-            # a remix empties a whole last row) goes back to the field
-            s = a >> 6
-            t = a & 63
-            if self.hi[t] != NONE:
-                self.lo[s] = self.hi[t]
-                self.hi[t] = NONE
-            else:
-                g = self.towers() - 1
-                tw = self.grid[g]
-                self.lo[t] = tw[0]
-                self.hi[t] = tw[1]
-                self.lo[s] = tw[2]
-                self.grid[g] = bytearray()
-            self._mv = -1
-            self._ac = -1
-            self.hist = h[:-2]
-            return
-        hist = h[:-2]
-        self.hist = bytearray()
-        self._init()
-        i = 0
-        if self._base is not None and self._base_n <= n:
-            self._restore_base()
-            i = self._base_n
-        else:
-            self._base = None
-        while i < n:
-            was = self.phase
-            self._apply(((hist[2 * i] << 8) | hist[2 * i + 1]) & 0x7FFF)
-            i += 1
-            if was != P_NEST and self.phase == P_NEST:
-                self._nest_at = i
-            if self._base is None and (was == P_DEAL or was == P_SCATTER) and \
-                    (self.phase == P_NEST or self.phase == P_TOWER):
-                self._keep_base(i)
-        self.hist = bytearray(hist)
-
-    def _keep_base(self, n):
-        """Remember the position right after the opening deal or scatter
-        (the first ``n`` actions), so later undos replay only the moves."""
-        if self.phase == P_TOWER:
-            self._base = bytes(self.lo)
-        else:
-            out = bytearray()
-            for st in self.grid:
-                out.append(len(st))
-                out.extend(st)
-            self._base = bytes(out)
-        self._base_n = n
-
-    def _restore_base(self):
-        b = self._base
-        self.pos = 0
-        self.left = None
-        if len(b) == 64 and self.lo is not None:
-            for j in range(64):
-                self.lo[j] = b[j]
-            self.phase = P_TOWER
-            return
-        i = 0
-        for g in range(len(self.grid)):
-            k = b[i]
-            self.grid[g] = bytearray(b[i + 1:i + 1 + k])
-            i += 1 + k
-        self.layer = 3
-        self.order = None
-        self.phase = P_NEST
-        self._nest_at = self._base_n
+        _text("engine.ice_solo_undo").undo(self, n)
 
     def _pack(self):
-        out = bytearray((self.undos >> 8, self.undos & 255, len(self.memo)))
-        for k, f in self.memo:
-            out.extend(k)
-            out.append(len(f))
-            out.extend(f)
-        out.extend(self.hist)
-        return bytes(out)
+        return _text("engine.ice_solo_undo").pack(self)
 
     def _unpack(self, body):
-        if len(body) < 3:
-            raise ValueError("ice_solo save is truncated")
-        undos = (body[0] << 8) | body[1]
-        n = body[2]
-        i = 3
-        memo = []
-        for _ in range(n):
-            if i + 5 > len(body) or i + 5 + body[i + 4] > len(body):
-                raise ValueError("ice_solo save is truncated")
-            k = bytes(body[i:i + 4])
-            m = body[i + 4]
-            f = bytearray(body[i + 5:i + 5 + m])
-            for t in f:
-                if t >= 64:
-                    raise ValueError("ice_solo save has a bad remix cell")
-            memo.append((k, f))
-            i += 5 + m
-        if n > MEMO_MAX:
-            raise ValueError("ice_solo save has too many remix memos")
-        self.memo = memo
-        State._unpack(self, body[i:])
-        self.undos = undos
+        _text("engine.ice_solo_undo").unpack(self, body)

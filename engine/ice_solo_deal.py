@@ -27,6 +27,8 @@ All counts are below 2**23; the bounds are their largest values (five
 colours: 6125000 and 14000; four: 255200 and 2000).
 """
 
+from engine.ice_solo import (CIX, PLACE, DEAL_OK, DEAL_REDO, P_NEST, _drop)
+
 OK = 8        # outcome codes beside the colour indices 0..k-1
 REDO = 9
 
@@ -160,3 +162,76 @@ def _accept(f, bound):
         return [(REDO, 1)]
     h = _gcd(f, bound)
     return [(OK, f // h), (REDO, (bound - f) // h)]
+
+
+# ---- the Game's deal steps (engine.ice_solo delegates) ----
+
+def outcomes_of(g):
+    """The deal node's chance outcomes (tokens' actions and weights)."""
+    size = 3 - g.layer
+    cols = g.cols
+    left = g.left
+    if g.layer == 0:                # the larges: as many as are left
+        return [(PLACE + ((cols[d] << 2) | size), left[d])
+                for d in range(len(cols)) if left[d]]
+    out = outcomes(g.pos, g.chk, left, 5, bounds(len(cols)))
+    for i in range(len(out)):
+        d, w = out[i]
+        if d == OK:
+            out[i] = (DEAL_OK, w)
+        elif d == REDO:
+            out[i] = (DEAL_REDO, w)
+        else:
+            out[i] = (PLACE + ((cols[d] << 2) | size), w)
+    return out
+
+
+def apply(g, a):
+    """A deal outcome: a piece for the layer's next cell (reading order for
+    the larges, group by group after them), or a checkpoint's ``ok`` /
+    ``redo``."""
+    grid = g.grid
+    k = len(g.cols)
+    left = g.left
+    if a == DEAL_OK:
+        g.chk += 1
+        return
+    ly = g.layer
+    if a == DEAL_REDO:
+        r = redo_to(k, 5, g.chk)
+        o = g.order
+        for i in range(r, g.pos):
+            c = o[i]
+            grid[c] = grid[c][:ly]
+        g.pos = r
+        for i in range(k):
+            left[i] = 5
+        for i in range(r):
+            left[CIX[grid[o[i]][ly] >> 2]] -= 1
+        return
+    p = a - PLACE
+    grid[g.order[g.pos] if ly else g.pos].append(p)
+    left[CIX[p >> 2]] -= 1
+    g.pos += 1
+    n = len(grid)
+    if g.pos < n:
+        return
+    g.pos = 0
+    g.layer = ly = ly + 1
+    for i in range(k):
+        left[i] = 5
+    if ly == 3:
+        g.phase = P_NEST
+        g.left = None
+        g.order = None
+        _drop(2)
+        return
+    # the layer's cells group by group (the colour below), each group in
+    # reading order
+    o = bytearray()
+    for d in range(k):
+        for x in range(n):
+            if CIX[grid[x][ly - 1] >> 2] == d:
+                o.append(x)
+    g.order = o
+    g.chk = start_chk(k)

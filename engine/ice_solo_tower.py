@@ -8,7 +8,8 @@ argument; the game's methods of the same names (with a leading
 underscore) call them.
 """
 
-from engine.ice_solo import NONE, CIX, MEMO_MAX, P_REMIX
+from engine.ice_solo import (NONE, CIX, MEMO_MAX, P_REMIX, P_TOWER, P_NEST,
+                             P_OVER, END, EMPTY, PLACE, TARGET, PN, _drop)
 
 
 def clear_line(s, t, targets):
@@ -124,31 +125,6 @@ T15 = (
     b"\x1e\x1f\x20\x21\x22\x23\x24\x25\x2d\x2e\x2f\x30\x31\x32\x33\x34"
     b"\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x4b\x4c\x4d\x4e\x4f\x50\x51\x52"
     b"\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70")
-
-
-# The cells' names, and with the dash of a move: constant strings, shared
-# rather than made per use, so a towering legal list of 150 moves makes one
-# string per token (engine.ice_solo's Game.token uses them while this module
-# is loaded).
-CELLN = (
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
-    "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
-    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
-    "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
-    "e8", "f8", "g8", "h8")
-# piece names by code (sizes 1-3 of colours 0-6), for the field's text
-PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
-      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
-      "p2", "p3")
-CELLD = (
-    "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
-    "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
-    "e3-", "f3-", "g3-", "h3-", "a4-", "b4-", "c4-", "d4-", "e4-", "f4-",
-    "g4-", "h4-", "a5-", "b5-", "c5-", "d5-", "e5-", "f5-", "g5-", "h5-",
-    "a6-", "b6-", "c6-", "d6-", "e6-", "f6-", "g6-", "h6-", "a7-", "b7-",
-    "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
-    "e8-", "f8-", "g8-", "h8-")
 
 
 def path_clear(s, t, w3, k):
@@ -355,3 +331,143 @@ def any_in(cells, start, n):
         if cells[i]:
             return True
     return False
+
+
+# ---- the Game's towering and scatter steps (engine.ice_solo delegates) ----
+
+def chance(g):
+    """The scatter's or a remix's chance outcomes."""
+    left = g.left
+    if g.phase != P_REMIX:
+        out = []
+        for k in range(12):
+            if left[k]:
+                out.append((PLACE + ((g.cols[k // 3] << 2) | (k % 3 + 1)), left[k]))
+        if left[12]:
+            out.append((EMPTY, left[12]))
+        return out
+    i = g.pos
+    lo = g.lo
+    f = g.force
+    if f is not None and i < len(f) and lo[f[i]] == NONE:
+        return [(TARGET + f[i], 1)]
+    return [(TARGET + t, 1) for t in range(64) if lo[t] == NONE]
+
+
+def apply_chance(g, a):
+    """A scatter cell's piece (or hole), or where a remixed piece lands."""
+    if g.phase != P_REMIX:
+        if a == EMPTY:
+            g.left[12] -= 1
+        else:
+            p = a - PLACE
+            g.left[CIX[p >> 2] * 3 + (p & 3) - 1] -= 1
+            g.lo[g.pos] = p
+        g.pos += 1
+        if g.pos == 64:
+            g.phase = P_TOWER
+            g.left = None
+            g.pos = 0
+        return
+    t = a - TARGET
+    g.lo[t] = g.pend[g.pos]
+    f = g.force
+    if f is not None and g.pos == len(f):
+        f.append(t)    # a newly revealed outcome joins the memo
+    g.pos += 1
+    if g.pos == len(g.pend):
+        g.phase = P_TOWER
+        g.pend = None
+        g.force = None
+        g.pos = 0
+
+
+def loose(g, s):
+    """The piece at field cell ``s`` if it can move (a lone small or
+    medium; larges never move, a medium on a large stays put)."""
+    p = g.lo[s]
+    if p == NONE or g.hi[s] != NONE or p & 3 == 3:
+        return NONE
+    return p
+
+
+def move_ok(g, s, t):
+    p = loose(g, s)
+    if p == NONE:
+        return False
+    tg = targets(g, p)
+    return t in tg and clear_line(s, t, tg)
+
+
+def apply_move(g, a):
+    """A towering move; a small finishes its tower, which goes to the
+    grid's first free slot (nesting begins with the twentieth)."""
+    s = a >> 6
+    t = a & 63
+    lo = g.lo
+    p = lo[s]
+    lo[s] = NONE
+    if p & 3 == 2:
+        g.hi[t] = p
+        return
+    tower = bytes((lo[t], g.hi[t], p))
+    lo[t] = NONE
+    g.hi[t] = NONE
+    grid = g.grid
+    for i in range(len(grid)):
+        if not grid[i]:
+            grid[i] = bytearray(tower)
+            break
+    if g.towers() == 20:
+        g.phase = P_NEST
+        g.lo = None
+        g.hi = None
+        _drop(0)
+
+
+def undo(g, a):
+    """Take back an end played while towering, or a towering move that did
+    not finish the last tower, directly; False for anything else (the
+    caller replays). A medium comes off its large, or the newest tower
+    (finished towers always fill the grid from its first slot, as a remix
+    empties a whole last row) goes back to the field."""
+    h = g.hist
+    if h[-2] & 0x80:
+        return False
+    if a == END and g.phase == P_OVER:
+        g.phase = P_TOWER    # ended while towering (nesting is above)
+    elif g.phase == P_TOWER and a < 4096:
+        s = a >> 6
+        t = a & 63
+        if g.hi[t] != NONE:
+            g.lo[s] = g.hi[t]
+            g.hi[t] = NONE
+        else:
+            i = g.towers() - 1
+            tw = g.grid[i]
+            g.lo[t] = tw[0]
+            g.hi[t] = tw[1]
+            g.lo[s] = tw[2]
+            g.grid[i] = bytearray()
+    else:
+        return False
+    g.undos += 1
+    g._mv = -1
+    g._ac = -1
+    g.hist = h[:-2]
+    return True
+
+
+def field_text(g):
+    lo = g.lo
+    hi = g.hi
+    out = []
+    for s in range(64):
+        p = lo[s]
+        if p == NONE:
+            out.append("-")
+        elif hi[s] == NONE:
+            out.append(PN[p])         # constant names: no string per piece
+        else:
+            out.append(PN[p] + PN[hi[s]])
+    return "/".join(out)
