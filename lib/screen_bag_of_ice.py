@@ -634,14 +634,17 @@ class Screen:
             d.rect(b, 15, 16 - b, 1, P.DIM)
 
     def _pick_view(self, d):
+        """This turn's pieces, and under them the two sizes: a half each
+        (the smaller left), the bag's pyramids of that size three a row,
+        the chosen half marked above."""
         st = self.st
         f = st.face
-        big = self.big
         s = self.s
         self._pieces(d, -1)
-        half = d.width // 2
-        y0 = 4 if not big else 8
-        d.rect(self.sel * half, y0 - 1 if not big else y0, half, 1, P.HILITE)
+        step = 10 if self.big else 5     # where the right half starts
+        top = 10 if self.big else 5
+        d.rect(self.sel * step, top - 2 if self.big else top - 1, 3 * s, 1,
+               P.HILITE)
         for i in (0, 1):
             size = _HI[f] if i else _LO[f]
             n = 0
@@ -649,13 +652,7 @@ class Screen:
                 p = _BAG_COLS[j] << 2 | size
                 col = P.piece_code(p)
                 for _ in range(st.bag_count(p)):
-                    if big:
-                        x = i * half + (n % 4) * 2
-                        y = y0 + 2 + (n // 4) * 2
-                    else:
-                        x = i * half + n % 4
-                        y = y0 + n // 4
-                    d.rect(x, y, s, s, col)
+                    d.rect(i * step + (n % 3) * s, top + (n // 3) * s, s, s, col)
                     n += 1
 
     def _roll_view(self, d, m):

@@ -208,22 +208,24 @@ def test_roll_then_two_size_choice_then_draw(board):
     wait_for(sim, lambda: scr(sim).mode == S.PICK)
     assert st.phase == CHOOSE
     big = board == "pico_16x16"
-    half = sim.display.width // 2
-    y0 = 8 if big else 4
     s = 2 if big else 1
+    step, top = (10, 10) if big else (5, 5)
+    mark = top - 2 if big else top - 1
     r = rows(sim)
     # the marker over the left half (the small size), each half showing
-    # the bag's pyramids of its size, one dot each
-    assert r[y0 if big else y0 - 1][:half] == [P.HILITE] * half
-    top = y0 + 2 if big else y0
+    # the bag's pyramids of its size, one dot (16x16: a 2x2 block) each
+    assert r[mark][:3 * s] == [P.HILITE] * (3 * s)
+    assert P.HILITE not in r[mark][3 * s:]
     for i, size in ((0, 1), (1, 3)):
         want = sorted(P.piece_code(p) for p in range(28)
                       if p & 3 == size for _ in range(st.bag_count(p)))
         got = sorted(r[y][x] for y in range(top, sim.display.height, s)
-                     for x in range(i * half, (i + 1) * half, s) if r[y][x])
+                     for x in range(i * step, i * step + 3 * s, s) if r[y][x])
         assert got == want
     sim.press("right")
-    assert rows(sim)[y0 if big else y0 - 1][half:] == [P.HILITE] * half
+    r = rows(sim)
+    assert r[mark][step:step + 3 * s] == [P.HILITE] * (3 * s)
+    assert P.HILITE not in r[mark][:step]
     sim.press("b")
     assert sim.indices()[0] == P.REFUSE and st.phase == CHOOSE, \
         "B cannot refuse a face"
