@@ -105,7 +105,7 @@ class Display:
     __slots__ = ("pixels", "width", "height", "n", "frame", "map",
                  "palette", "budget_ma", "ma_channel", "idle_ma",
                  "_brightness", "_shown", "_dirty", "_counts", "_col",
-                 "_units", "_total", "_rows", "_dark", "_key", "_fill",
+                 "_units", "_total", "_rowu", "_rows", "_dark", "_key", "_fill",
                  "_fillc", "_used", "_nu",
                  "_np", "_pal_version", "scale", "last_ma", "shows")
 
@@ -154,6 +154,7 @@ class Display:
         for i in range(256):
             self._units[i] = 0
         self._total = 0             # channel total of the frame shown
+        self._rowu = array("L", range(height))   # and of each of its rows
         self._np = 0                # palette entries in the tables
         self._pal_version = -1
         self.scale = -1     # brightness actually used for the last frame
@@ -399,6 +400,7 @@ class Display:
                 return False
             col = self._col
             units = self._units
+            rowu = self._rowu
             px = self.pixels
             m = self.map
             rows = self._rows
@@ -406,15 +408,19 @@ class Display:
             total = self._total
             i = 0
             r = 0
-            for _ in range(self.height):
+            for y in range(self.height):
                 if rows[r] != rows[r + 1]:
+                    # a changed row is written whole and its channel total
+                    # summed afresh: fewer steps per pixel than picking out
+                    # the changed ones (a redraw changes most of a row)
+                    u = 0
                     for j in range(i, i + w):
                         c = frame[j]
-                        o = shown[j]
-                        if c != o:
-                            shown[j] = c
-                            total += units[c] - units[o]
-                            px[m[j]] = col[c]
+                        shown[j] = c
+                        u += units[c]
+                        px[m[j]] = col[c]
+                    total += u - rowu[y]
+                    rowu[y] = u
                 i += w
                 r += 2
             self._total = total
@@ -519,20 +525,30 @@ class Display:
         self._total = total
         self.last_ma = (total * ma + 254) // 255 + idle
         if rewrite:
+            # (each row's channel total is summed afresh on the way: show()
+            # keeps them for the rows it writes, and a new scale or a
+            # frame drawn while the LEDs were stale invalidates them all)
             frame = self.frame
             col = self._col
             px = self.pixels
             m = self.map
             rows = self._rows
             dark = self._dark
+            rowu = self._rowu
             w = self.width
             i = 0
             r = 0
-            for _ in range(self.height):
+            for y in range(self.height):
                 # a row dark before and now stays dark at any scale
                 if write_all or rows[r] != dark or rows[r + 1] != dark:
+                    u = 0
                     for j in range(i, i + w):
-                        px[m[j]] = col[frame[j]]
+                        c = frame[j]
+                        u += units[c]
+                        px[m[j]] = col[c]
+                    rowu[y] = u
+                else:
+                    rowu[y] = units[0] * w
                 i += w
                 r += 2
             self._shown[:] = frame

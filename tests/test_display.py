@@ -317,6 +317,11 @@ def test_incremental_frames_send_what_a_fresh_display_sends():
             want, scale = _fresh_bytes(d.frame, 8, 8, serp, d.brightness, budget)
             assert px.buf == want
             assert d.scale == scale
+            # the channel totals show() keeps per row match the frame
+            f = d.frame
+            for y in range(8):
+                assert d._rowu[y] == sum(d._units[c] for c in f[y * 8:y * 8 + 8])
+            assert d._total == sum(d._rowu)
             dimmed += scale < d.brightness
     assert dimmed > 50     # the power limit was really exercised
 
