@@ -549,6 +549,26 @@ def test_resume_mid_roll_lands_the_die():
     assert bytes(state(sim2).drawn) == bytes([2 << 2 | 3, 3 << 2 | 1])
 
 
+@pytest.mark.parametrize("board", BOARDS)
+def test_resume_at_a_two_size_choice(board):
+    st = registry.new("bag_of_ice", {"players": "3"})
+    for tok in ("S", "L", "M", "draw", "SM"):
+        st.apply(tok)
+    assert st.phase == CHOOSE and st.to_move() == 1
+    sim = boot(board)
+    sim.store.save_game(st.serialize())
+    sim2 = boot(board, nvm=sim.nvm)
+    sim2.press("a")
+    assert handoff_shown(sim2) and sim2.indices()[0] == P.player(1)
+    sim2.press("a")
+    assert scr(sim2).mode == S.PICK
+    sim2.app.rng = Forced(sim2.app, ["g2"])
+    sim2.press("right")
+    sim2.press("a")
+    wait_for(sim2, lambda: scr(sim2).mode == S.TURN)
+    assert bytes(state(sim2).drawn) == bytes([3 << 2 | 2])
+
+
 # ---- mashing -----------------------------------------------------------------------
 @pytest.mark.parametrize("board", BOARDS)
 def test_button_mashing_changes_nothing_illegal(board):
