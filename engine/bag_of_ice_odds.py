@@ -33,7 +33,7 @@ PHASES = ("rolloff", "decide", "roll", "choose", "draw", "", "done")
 BONUS = b"\x08\x0a\x0c\x05\x10\x05\x18\x0a"
 # a bot keeps drawing towards the target while an opponent needs at most
 # this many points (see docs/games/bag-of-ice.md)
-CLOSE = 10
+CLOSE = 15
 
 
 def name(p):
