@@ -606,8 +606,12 @@ class Screen:
         else:
             c = P.TEXT
         late = m == BANKED and self.phase >= 1
+        bot = st.is_bot(p)
         if not self.big:
-            d.rect(7, 3, 1, 5, pc)
+            # the player's colour down the right; dotted for a seat the
+            # device plays
+            for y in range(3, 8, 2 if bot else 1):
+                d.pixel(7, y, pc)
             if late or (m == TURN and not st.drawn):
                 self._num_right(d, score, 6, 3, pc)
             elif m == ASK and v < 10:
@@ -616,7 +620,8 @@ class Screen:
             else:
                 self._num_right(d, v, 6, 3, c)
             return
-        d.rect(0, 7, 16, 1, pc)
+        for x in range(0, 16, 2 if bot else 1):
+            d.pixel(x, 7, pc)
         x = font.draw_number(d, v, 0, 9, c)
         if m == ASK:
             font.draw_char(d, "?", x, 9, c)

@@ -499,8 +499,13 @@ def test_bot_seat_plays_itself_without_a_handoff():
     sim.press("a")                        # bank 3: the bot's turn
     # the bot draws for itself; feed it a bust, with its pace visible
     sim.rng.add("S", "r1")
-    wait_for(sim, lambda: st.turn == 1 and st.phase != DECIDE or st.turn == 0, 4000)
+    wait_for(sim, lambda: st.turn == 1 and scr(sim).mode == S.TURN, 4000)
     assert not handoff_shown(sim)
+    # the bot's colour column is dotted, and it waits a moment before acting
+    assert [rows(sim)[y][7] for y in range(3, 8)] == [P.player(1), P.OFF] * 2 + [P.player(1)]
+    assert st.phase == DECIDE and not st.drawn
+    sim.advance(300)
+    assert st.phase == DECIDE and not st.drawn, "a visible pace"
     wait_for(sim, lambda: st.turn == 0 and scr(sim).mode == S.TURN, 8000)
     assert not handoff_shown(sim), "back to the only person: no hand-off"
     assert st.scores() == [3, 0]
