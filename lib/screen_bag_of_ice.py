@@ -540,15 +540,17 @@ class Screen:
                 b -= (self.phase & 1) * s
             _glyph(d, p, d.width // 2 - 1, b, s)
         elif m == BUST:
-            if self.phase & 1:
-                self._pieces(d, P.DIM)
-                self._bust_text(d)
-            else:
+            # a red flash, then the lost pieces grey and struck through
+            # while BUST (8x8: a 0) blinks: after the flash only the text's
+            # rows change, which keeps each pass cheap on a 16x16 panel
+            k = self.phase
+            if k < 3:
                 d.fill(P.REFUSE)
-                w = d.width
-                for i in range(w):
-                    d.pixel(i, i, P.OFF)
-                    d.pixel(w - 1 - i, i, P.OFF)
+            else:
+                self._pieces(d, P.DIM)
+                d.rect(0, self.s, d.width, self.s, P.REFUSE)
+                if k & 1:
+                    self._bust_text(d)
         elif m == ODDS:
             self._odds_view(d)
         elif m == SCORES:

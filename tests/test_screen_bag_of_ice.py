@@ -321,12 +321,16 @@ def test_bust_effect_then_handoff(board):
     assert sim.app.scr is scr(sim), "no hand-off before the effect"
     wait_for(sim, lambda: scr(sim).mode == S.BUST)
     seen = set()
-    for _ in range(12):
+    greys = 0
+    for _ in range(30):
         sim.advance(60)
         if sim.app.scr is not scr(sim):
             break
         seen.add(sim.indices()[1])
+        greys = max(greys, sim.indices().count(P.DIM))
     assert P.REFUSE in seen, "the panel flashes red"
+    s = 2 if board == "pico_16x16" else 1
+    assert greys >= s * s, "then the lost pieces show grey"
     wait_for(sim, lambda: handoff_shown(sim))
     assert sim.indices()[0] == P.player(1)
     assert st.scores() == [0, 0]
