@@ -87,33 +87,16 @@ def top_locked(st):
             st[n - 3] & 3 == 3 and st[n - 1] >> 2 == st[n - 2] >> 2 == st[n - 3] >> 2)
 
 
-# The cells' names, and with the dash of a move: constant strings, shared
-# rather than made per use, so a legal list or a history makes one string
-# per move token and none per piece (field and grid alike).
-CELLN = (
-    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
-    "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
-    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
-    "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
-    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
-    "e8", "f8", "g8", "h8")
-# piece names by code (sizes 1-3 of colours 0-6), for the grid's and the
-# field's text, and the chance tokens of dealt or scattered pieces
-PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
-      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
-      "p2", "p3")
-PT = ("", "=r1", "=r2", "=r3", "", "=o1", "=o2", "=o3", "", "=y1", "=y2",
-      "=y3", "", "=g1", "=g2", "=g3", "", "=c1", "=c2", "=c3", "", "=b1",
-      "=b2", "=b3", "", "=p1", "=p2", "=p3")
-CELLD = (
-    "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
-    "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
-    "e3-", "f3-", "g3-", "h3-", "a4-", "b4-", "c4-", "d4-", "e4-", "f4-",
-    "g4-", "h4-", "a5-", "b5-", "c5-", "d5-", "e5-", "f5-", "g5-", "h5-",
-    "a6-", "b6-", "c6-", "d6-", "e6-", "f6-", "g6-", "h6-", "a7-", "b7-",
-    "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
-    "e8-", "f8-", "g8-", "h8-")
+# the names of the 64 cells with a dash after each (a1- b1- ... h8-), so a
+# move token is two slices joined
+CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
+         "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
+         "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
 
+# chance tokens of the pieces by piece code (3 characters each; "=??"
+# where the size is 0, which is no piece): a history holds 75+ of them
+PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
+        "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
@@ -494,10 +477,15 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
-            return CELLD[a >> 6] + CELLN[a & 63]
+            tw = _LAZY[1]
+            if tw is not None:      # towering: its constant names
+                return tw.CELLD[a >> 6] + tw.CELLN[a & 63]
+            s = (a >> 6) * 3
+            t = (a & 63) * 3
+            return CELLS[s:s + 3] + CELLS[t:t + 2]
         p = a - PLACE
-        if 0 <= p < 28 and p & 3:        # a dealt or scattered piece
-            return PT[p]
+        if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
+            return PTOK[p * 3:p * 3 + 3]
         if a == REMIX:
             return "remix"
         if a == END:
@@ -515,7 +503,8 @@ class Game(State):
         if PLACE <= a < PLACE + 36:
             return "=" + fmt_piece(a - PLACE)
         if TARGET <= a < TARGET + 64:
-            return "@" + CELLN[a - TARGET]
+            t = (a - TARGET) * 3
+            return "@" + CELLS[t:t + 2]
         return "#%d" % a
 
     def action(self, tok):
@@ -610,12 +599,11 @@ class Game(State):
             if not st:
                 out.append("-")
                 continue
-            if len(st) == 3:    # the usual stack: one join
-                out.append(PN[st[0]] + PN[st[1]] + PN[st[2]])
-                continue
-            x = PN[st[0]]
+            p = st[0] * 3 + 1
+            x = PTOK[p:p + 2]
             for i in range(1, len(st)):
-                x += PN[st[i]]
+                p = st[i] * 3 + 1
+                x += PTOK[p:p + 2]
             out.append(x)
         return "/".join(out)
 

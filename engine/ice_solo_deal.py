@@ -198,6 +198,8 @@ def apply(g, a):
         return
     ly = g.layer
     if a == DEAL_REDO:
+        # the proposed pieces go back (the history keeps them and the redo:
+        # it is every action applied, and replays to the same grid)
         r = redo_to(k, 5, g.chk)
         o = g.order
         for i in range(r, g.pos):

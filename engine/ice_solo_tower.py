@@ -9,7 +9,7 @@ underscore) call them.
 """
 
 from engine.ice_solo import (NONE, CIX, MEMO_MAX, P_REMIX, P_TOWER, P_NEST,
-                             P_OVER, END, EMPTY, PLACE, TARGET, PN, _drop)
+                             P_OVER, END, EMPTY, PLACE, TARGET, _drop)
 
 
 def clear_line(s, t, targets):
@@ -125,6 +125,31 @@ T15 = (
     b"\x1e\x1f\x20\x21\x22\x23\x24\x25\x2d\x2e\x2f\x30\x31\x32\x33\x34"
     b"\x3c\x3d\x3e\x3f\x40\x41\x42\x43\x4b\x4c\x4d\x4e\x4f\x50\x51\x52"
     b"\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70")
+
+
+# The cells' names, and with the dash of a move: constant strings, shared
+# rather than made per use, so a towering legal list of 150 moves makes one
+# string per token (engine.ice_solo's Game.token uses them while this module
+# is loaded; they cost about 6 KB of heap, too much to keep all game).
+CELLN = (
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
+    "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
+    "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
+    "e8", "f8", "g8", "h8")
+# piece names by code (sizes 1-3 of colours 0-6), for the field's text
+PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
+      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
+      "p2", "p3")
+CELLD = (
+    "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
+    "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
+    "e3-", "f3-", "g3-", "h3-", "a4-", "b4-", "c4-", "d4-", "e4-", "f4-",
+    "g4-", "h4-", "a5-", "b5-", "c5-", "d5-", "e5-", "f5-", "g5-", "h5-",
+    "a6-", "b6-", "c6-", "d6-", "e6-", "f6-", "g6-", "h6-", "a7-", "b7-",
+    "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
+    "e8-", "f8-", "g8-", "h8-")
 
 
 def path_clear(s, t, w3, k):

@@ -1029,3 +1029,21 @@ def test_undo_after_the_deal_matches_a_fresh_replay(opts):
     assert st.to_move() == CHANCE
     sample_all(st, Rng(31))
     assert st.to_move() == 0
+
+
+@pytest.mark.parametrize("opts", [{}, {"variant": 4, "quick": 1}])
+def test_a_deal_history_with_its_redos_replays_to_the_same_grid(opts):
+    redos = 0
+    for seed in (1, 2, 3):
+        st = new(**opts)
+        rng = Rng(seed)
+        sample_all(st, rng)
+        toks = [st.token(a) for a, c in st.history() if c]
+        redos += toks.count("=redo")
+        assert toks.count("=ok") - toks.count("=redo") <= 4
+        again = new(**opts)
+        for t in toks:
+            again.apply(t)
+        assert again.fields()["grid"] == st.fields()["grid"]
+        assert again.to_move() == 0 and again.history() == st.history()
+    assert redos > 0        # the deals above did redo some proposals
