@@ -540,17 +540,21 @@ class Screen:
                 b -= (self.phase & 1) * s
             _glyph(d, p, d.width // 2 - 1, b, s)
         elif m == BUST:
-            # a red flash, then the lost pieces grey and struck through
-            # while BUST (8x8: a 0) blinks: after the flash only the text's
-            # rows change, which keeps each pass cheap on a 16x16 panel
+            # the lost pieces grey and struck through, a red cross over the
+            # panel for a moment, then BUST (8x8: a 0) blinking: after the
+            # cross only the text's rows change, and no frame is so red
+            # that the power limit has to dim it (each costs a 16x16 pass
+            # some 25 ms on the board)
             k = self.phase
+            self._pieces(d, P.DIM)
+            d.rect(0, self.s, d.width, self.s, P.REFUSE)
             if k < 3:
-                d.fill(P.REFUSE)
-            else:
-                self._pieces(d, P.DIM)
-                d.rect(0, self.s, d.width, self.s, P.REFUSE)
-                if k & 1:
-                    self._bust_text(d)
+                w = d.width
+                for i in range(w):
+                    d.pixel(i, i, P.REFUSE)
+                    d.pixel(w - 1 - i, i, P.REFUSE)
+            elif k & 1:
+                self._bust_text(d)
         elif m == ODDS:
             self._odds_view(d)
         elif m == SCORES:
