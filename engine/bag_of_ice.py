@@ -30,18 +30,24 @@ the red of every size and no die face finds its sizes empty;
 
 Undo keeps snapshots (UNDO_DEPTH), each action taken back in place, and a
 save is a packed position (a whole history would outgrow the board's save
-slot). Arrangements and the picture (engine/bag_of_ice_show.py), refusals,
-the roll-off and saves (engine/bag_of_ice_text.py) are cold modules.
+slot). The roll-off and arrangements (engine/bag_of_ice_play.py), refusals
+and saves (engine/bag_of_ice_text.py) are cold modules.
 """
 
-from engine.state import CHANCE, OVER, IllegalMove, opt_int, cold, fail
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold, fail
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
-                                    COLS, FACES, ROLLOFF, DECIDE, ROLL, CHOOSE,
-                                    DRAW, DONE, DRAW_A, STOP)
+                                    COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
+                                    CHOOSE, DRAW, DONE, DRAW_A, STOP)
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
 # actions: moves 0..4, die faces _FACE + 0..5, pieces _PIECE + piece code
-_FACE = 8
-_PIECE = 32
+_FACE = const(8)
+_PIECE = const(32)
 _MOVES = ("draw", "stop", "size1", "size2", "size3")
 _OUTS = ((8, 1), (9, 1), (10, 1), (11, 1), (12, 1), (13, 1))
 
@@ -153,7 +159,7 @@ class Game(Odds):
             f = a - _FACE
             self.face = f
             if self.phase == ROLLOFF:
-                cold("engine.bag_of_ice_text").rolled(self, f)
+                cold("engine.bag_of_ice_play").rolled(self, f)
                 return
             lo = LO[f]
             hi = HI[f]
@@ -198,7 +204,25 @@ class Game(Odds):
 
     # ---- text ---------------------------------------------------------------
     def render(self):
-        return cold("engine.bag_of_ice_show").render(self)
+        # scores (* the player to move), then what the turn holds
+        out = []
+        for p in range(self.players):
+            out.append("%s%d:%d" % ("*" if p == self.turn else " ", p + 1, self.sc[p]))
+        ph = self.phase
+        out.append("target %d\n%s" % (self.target, PHASES[ph]))
+        if ph == ROLLOFF:
+            for p in range(self.players):
+                if self.ro >> p & 1:
+                    out.append("%d:%d" % (p + 1, self.rolloff[p]))
+        elif ph == DONE:
+            out.append("%d after %d turns" % (self.winner + 1, self.turns))
+        else:
+            if self.face >= 0:
+                out.append(FACES[self.face])
+            for p in self.drawn:
+                out.append(name(p))
+            out.append("= %d" % value(counts(self.drawn)))
+        return " ".join(out)
 
     # ---- undo and saves -----------------------------------------------------
     def _pack(self):
@@ -206,6 +230,15 @@ class Game(Odds):
 
     def _unpack(self, body):
         cold("engine.bag_of_ice_text").unpack(self, body)
+
+    def undo_move(self):
+        # refused here while only chance has acted (the roll-off, one die
+        # per player and more on ties), without loading engine/messages.py
+        h = self.hist
+        for i in range(0, len(h), 2):
+            if not h[i] & 0x80:
+                return State.undo_move(self)
+        raise IllegalMove("nothing to undo")
 
     def _snap(self, a):
         # what _restore needs to take ``a`` back in place: a turn's end

@@ -61,7 +61,7 @@ def value(h):
     colour holding all three sizes. Both bounds are met at once: build the
     one-colour tree of every such colour (each takes one piece of each
     size, so there are never more than min(L, M, S)), then trees of any
-    remaining L, M, S until a size runs out (engine/bag_of_ice_show.py).
+    remaining L, M, S until a size runs out (engine/bag_of_ice_play.py).
     The tests check it against every partition of every subset of the
     18 non-red pyramids."""
     v = 0
@@ -117,7 +117,7 @@ class Odds(State):
     def best(self):
         """(value, trees, leftovers) of the pieces drawn this turn: trees
         a list of bytes (L, M, S), leftovers bytes, in draw order."""
-        return cold("engine.bag_of_ice_show").best(self.drawn)
+        return cold("engine.bag_of_ice_play").best(self.drawn)
 
     def scores(self):
         return list(self.sc)
@@ -262,6 +262,5 @@ class Odds(State):
             "winner": self.winner,
             "turns": self.turns,
             "bots": bots,
-            "rolloff": list(self.rolloff),
         }
 

@@ -1,4 +1,4 @@
-"""Bag of Ice code for seldom moments: refusals, the roll-off, saves.
+"""Bag of Ice code for seldom moments: refusals and saves.
 Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
@@ -6,41 +6,6 @@ Loaded for one call and forgotten again on a board
 from engine.state import fail
 from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, ROLLOFF, STOP)
-
-
-def rolled(st, f):
-    """Roll-off: the player ``st.turn`` rolled face ``f``. When everyone
-    still in has rolled, the highest total stays in; a single one starts."""
-    ro = st.ro
-    r = st.rolloff
-    p = st.turn
-    r[p] = LO[f] + HI[f]
-    n = st.players
-    p += 1
-    while p < n and not ro >> p & 1:
-        p += 1
-    if p < n:
-        st.turn = p
-        return
-    hi = 0
-    for p in range(n):
-        if ro >> p & 1 and r[p] > hi:
-            hi = r[p]
-    ro = 0
-    for p in range(n):
-        if r[p] == hi:
-            ro |= 1 << p
-        else:
-            r[p] = 0
-    p = 0
-    while not ro >> p & 1:
-        p += 1
-    st.turn = p
-    if ro == 1 << p:   # one winner: the game starts
-        ro = 0
-        st.phase = DECIDE
-        st.face = -1
-    st.ro = ro
 
 
 def why_illegal(st, a):

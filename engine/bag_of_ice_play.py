@@ -1,0 +1,74 @@
+"""Bag of Ice code for some steps only: the roll-off and the best
+arrangement's trees. Loaded for one call and forgotten again on a board
+(:func:`engine.state.cold`).
+"""
+
+from engine.bag_of_ice_odds import value, counts, LO, HI, DECIDE
+
+
+def rolled(st, f):
+    """Roll-off: the player ``st.turn`` rolled face ``f``. When everyone
+    still in has rolled, the highest total stays in; a single one starts."""
+    ro = st.ro
+    r = st.rolloff
+    p = st.turn
+    r[p] = LO[f] + HI[f]
+    n = st.players
+    p += 1
+    while p < n and not ro >> p & 1:
+        p += 1
+    if p < n:
+        st.turn = p
+        return
+    hi = 0
+    for p in range(n):
+        if ro >> p & 1 and r[p] > hi:
+            hi = r[p]
+    ro = 0
+    for p in range(n):
+        if r[p] == hi:
+            ro |= 1 << p
+        else:
+            r[p] = 0
+    p = 0
+    while not ro >> p & 1:
+        p += 1
+    st.turn = p
+    if ro == 1 << p:   # one winner: the game starts
+        ro = 0
+        st.phase = DECIDE
+        st.face = -1
+    st.ro = ro
+
+
+def best(drawn):
+    """(value, trees, leftovers) for pieces ``drawn``: one-colour trees for
+    every colour with all three sizes, then mixed trees while every size
+    has a piece left (why that is best: engine.bag_of_ice.value)."""
+    h = counts(drawn)
+    v = value(h)
+    trees = []
+    for c in b"\x08\x18\x0c\x10":
+        if h[c + 1] and h[c + 2] and h[c + 3]:
+            trees.append(bytes((c + 3, c + 2, c + 1)))
+            h[c + 1] -= 1
+            h[c + 2] -= 1
+            h[c + 3] -= 1
+    while True:
+        t = bytearray()
+        for s in b"\x03\x02\x01":
+            for c in b"\x08\x0c\x10\x18":
+                if h[c + s]:
+                    t.append(c + s)
+                    break
+        if len(t) < 3:
+            break
+        for p in t:
+            h[p] -= 1
+        trees.append(bytes(t))
+    left = bytearray()
+    for p in drawn:       # the leftovers in draw order
+        if h[p]:
+            h[p] -= 1
+            left.append(p)
+    return v, trees, bytes(left)
