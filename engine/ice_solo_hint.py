@@ -121,24 +121,74 @@ def _k(st):
 def nest_hint(state):
     """One pass over the moves, each scored in O(1) from per-cell facts
     gathered once, plus the lookahead: for each source cell, once, the best
-    next gain of the piece a move from it uncovers."""
+    next gain of the piece a move from it uncovers.
+
+    Everything is inline, as calls are the dear part on a board: per cell,
+    one pass finds the bottom run ``k`` (0: the cell is dead) and ``lk``,
+    where the lowest full nest above that run starts; the value of the
+    cell's first ``m`` pieces (:func:`cell_value`) is then O(1): dead when
+    m is 0, k is 0 or that nest lies within them, clean for a whole run of
+    3, else the run's worth less 6 per piece above it. A landing's change of
+    value (:func:`_land`) depends only on the target and the piece's size
+    (its colour is the target's top colour): three numbers per cell, worked
+    out in the same pass."""
     g = state.grid
     w = state.width
     n = len(g)
     val = [0] * n
     kk = bytearray(n)
-    ex = bytearray(n)
+    lks = bytearray(n)
     tops = bytearray(n)     # colour of each cell's top piece, NONE if empty
+    land = [0] * (4 * n)    # cell * 4 + size: change when that size lands
+    good = _GOOD
     for i in range(n):
         st = g[i]
         m = len(st)
-        tops[i] = st[m - 1] >> 2 if m else NONE
-        v = cell_value(st, m, NONE)
+        if not m:
+            tops[i] = NONE
+            val[i] = DEAD
+            continue
+        b = st[0]
+        t = st[m - 1]
+        tops[i] = t >> 2
+        if b & 3 != 3:
+            val[i] = DEAD
+            continue
+        k = 1
+        if m > 1 and st[1] == b - 1:
+            k = 2
+            if m > 2 and st[2] == b - 2:
+                k = 3
+        lk = 255
+        for x in range(k, m - 2):
+            q = st[x]
+            if q & 3 == 3 and st[x + 1] == q - 1 and st[x + 2] == q - 2:
+                lk = x
+                break
+        kk[i] = k
+        lks[i] = lk
+        if lk < 255:
+            v = DEAD
+        elif k == 3 and m == 3:
+            v = CLEAN
+        else:
+            v = good[k] - EXTRA * (m - k)
         val[i] = v
-        if v != DEAD:
-            k = _k(st)
-            kk[i] = k
-            ex[i] = m - k
+        if v == DEAD:
+            continue                # land stays 0: dead stays dead
+        e = m - k
+        y = i * 4
+        c4 = t & 0xFC
+        for sz in (1, 2, 3):
+            p = c4 | sz
+            if e == 0 and k < 3 and p == b - k:
+                d = (CLEAN if k == 2 else good[k + 1]) - v
+            elif (sz == 1 and m >= 2 and t == p + 1 and st[m - 2] == p + 2 and
+                  m - 2 >= k):
+                d = DEAD - v        # a full nest locked above: dead
+            else:
+                d = good[k] - EXTRA * (e + 1) - v
+            land[y + sz] = d
     part = partners(w)
     np = w + 3
     # the last RECENT moves (grid cells), newest first: a move that takes
@@ -171,25 +221,65 @@ def nest_hint(state):
         if (small and na >= 3 and a[na - 2] == p + 1 and
                 a[na - 3] == p + 2):
             continue                # a full nest's small never moves
+        j0 = s * np
         leave = None
-        for j in range(s * np, s * np + np):
+        for j in range(j0, j0 + np):
             t = part[j]
             tc = tops[t]
             if tc != c and (tc != NONE or not small):
                 continue
             if leave is None:       # worked out once a move is found
-                after = cell_value(a, na - 1, NONE)
+                k = kk[s]
+                lk = lks[s]
+                m = na - 1          # s once its top has left
+                if m == 0 or k == 0 or lk + 2 < m:
+                    after = DEAD
+                elif k >= m:
+                    after = CLEAN if m == 3 else good[m]
+                else:
+                    after = good[k] - EXTRA * (m - k)
                 leave = after - val[s]
-                u = _uncovered(g, s, part, np, val, kk, ex, tops, after)
-                u1 = u >> 16         # the best next gain, its target,
-                ut = (u >> 8) & 255  # and the second best (all >= 0)
-                u2 = u & 255
+                # the lookahead: the best gain (at least 0) the piece
+                # under the top could make next in its row or column, the
+                # cell of that best (ut), and the second best (for a move
+                # that lands right there); gains capped at 255
+                u1 = u2 = 0
+                ut = 255
+                if m:
+                    q = a[m - 1]
+                    if not (m >= 3 and q & 3 == 1 and a[m - 2] == q + 1 and
+                            a[m - 3] == q + 2):      # not a nest's small
+                        m -= 1      # s once the uncovered piece leaves too
+                        if m == 0 or k == 0 or lk + 2 < m:
+                            lv = DEAD - after
+                        elif k >= m:
+                            lv = (CLEAN if m == 3 else good[m]) - after
+                        else:
+                            lv = good[k] - EXTRA * (m - k) - after
+                        qc = q >> 2
+                        qs = q & 3
+                        for jj in range(j0, j0 + np):
+                            x = part[jj]
+                            xc = tops[x]
+                            if xc == qc:
+                                gain = lv + land[x * 4 + qs]
+                            elif xc == NONE and qs == 1:
+                                gain = lv
+                            else:
+                                continue
+                            if gain > 255:
+                                gain = 255
+                            if gain > u1:
+                                u2 = u1
+                                u1 = gain
+                                ut = x
+                            elif gain > u2:
+                                u2 = gain
             count += 1
             if back and (s << 5 | t) in back:
                 continue
-            gain = leave + (_land(g[t], p, kk[t], ex[t], val[t])
-                            if tc != NONE else 0)
-            x = 10 * gain + AHEAD * (u2 if t == ut else u1)
+            x = 10 * (leave + land[t * 4 + (p & 3)]) + AHEAD * (
+                u2 if t == ut else u1)
             if best is None or x > best:
                 best = x
                 bs_ = s
@@ -201,43 +291,6 @@ def nest_hint(state):
     if best < 0:
         return END
     return state._a(bs_) * 64 + state._a(bt_)
-
-
-def _uncovered(g, s, part, np, val, kk, ex, tops, after):
-    """The lookahead for moves from ``s``: the best gain (at least 0) the
-    piece under its top could make next in its row or column, the cell of
-    that best, and the second best (for a move that lands right there).
-    Packed in one int: best << 16 | cell << 8 | second (gains capped at
-    255). ``after`` is the value of ``s`` once its top has left."""
-    a = g[s]
-    na = len(a) - 1          # the stack at s after the move
-    if na == 0:
-        return 255 << 8
-    q = a[na - 1]
-    if (na >= 3 and q & 3 == 1 and a[na - 2] == q + 1 and a[na - 3] == q + 2):
-        return 255 << 8      # the uncovered piece is a nest's small
-    leave = cell_value(a, na - 1, NONE) - after     # after: s once moved from
-    b1 = b2 = 0
-    c1 = 255
-    qc = q >> 2
-    for j in range(s * np, s * np + np):
-        t = part[j]
-        tc = tops[t]
-        if tc == qc:
-            gain = leave + _land(g[t], q, kk[t], ex[t], val[t])
-        elif tc == NONE and q & 3 == 1:
-            gain = leave
-        else:
-            continue
-        if gain > 255:
-            gain = 255
-        if gain > b1:
-            b2 = b1
-            b1 = gain
-            c1 = t
-        elif gain > b2:
-            b2 = gain
-    return (b1 << 16) | (c1 << 8) | b2
 
 
 def tower_hint(state):
