@@ -4,8 +4,8 @@ To add a game: write ``engine/<id>.py`` with a ``State`` subclass called
 ``Game`` and add its id to :data:`GAMES`.
 
 The protocol loads this module for a ``new`` line and forgets it again on a
-board (:func:`engine.state.cold`), so it is kept short: the folder scan and
-loading a save are in engine/seldom.py.
+board (:func:`engine.state.cold`), so it is kept short: loading a save is
+in engine/seldom.py.
 """
 
 from engine.state import seldom, fail
@@ -41,8 +41,16 @@ def game_class(game_id):
 def installed(pkg, names):
     """Those of ``names`` whose module ``pkg.<name>`` is loaded or has a
     ``.py``/``.mpy`` file beside ``pkg``'s ``__init__``. Looks at the
-    folder once instead of importing, so asking costs no memory on a board."""
-    return seldom().installed(pkg, names)
+    folder once instead of importing, so asking costs no memory on a board
+    (the app asks at boot, so this stays here rather than in seldom)."""
+    import os
+    import sys
+    if pkg not in sys.modules:
+        __import__(pkg)
+    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
+    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
+    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
+            pkg + "." + n in sys.modules]
 
 
 def available():

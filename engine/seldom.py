@@ -74,18 +74,6 @@ def split_header(data):
         raise ValueError("state header is not text")
 
 
-def installed(pkg, names):
-    """``engine.registry.installed``: the folder is listed once."""
-    import os
-    import sys
-    if pkg not in sys.modules:
-        __import__(pkg)
-    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
-    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
-    return [n for n in names if n + ".mpy" in files or n + ".py" in files or
-            pkg + "." + n in sys.modules]
-
-
 def deserialize(data):
     """``engine.registry.deserialize``."""
     from engine.registry import new

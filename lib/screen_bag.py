@@ -81,29 +81,41 @@ class Screen:
         self._layout()
 
     def _layout(self):
+        # runs when a bag is picked, inside that press's pass: a loop over
+        # the kinds with the object's arrays in locals and no call per kind
         st = self.st
         d = self.app.d
         w = d.width
         kinds = st.kinds
+        full = st.full
         if len(self.kc) < len(kinds):
             self.kc = bytearray(len(kinds))
+        kc = self.kc
+        col = self.col
+        lo = self.lo
+        hi = self.hi
+        fullc = self.fullc
+        # P.piece_code(p) for p = colour << 2 | size: piece(0, 1) plus three
+        # per colour and one per size step, a rock shown as a medium
+        base = P.piece(0, 1)
         n = 0
-        for i in range(len(kinds)):
-            self.kc[i] = P.piece_code(kinds[i])
-            c = kinds[i] >> 2
-            if n and self.col[n - 1] == c:
-                self.hi[n - 1] = i + 1
-                self.fullc[n - 1] += st.full[i]
-            else:
-                self.col[n] = c
-                self.lo[n] = i
-                self.hi[n] = i + 1
-                self.fullc[n] = st.full[i]
-                n += 1
-        self.nc = n
         m = 1
-        for i in range(n):
-            m = max(m, self.fullc[i])
+        for i in range(len(kinds)):
+            p = kinds[i]
+            c = p >> 2
+            kc[i] = base + c * 3 + ((p & 3) or 2) - 1
+            if n and col[n - 1] == c:
+                hi[n - 1] = i + 1
+                fullc[n - 1] += full[i]
+            else:
+                col[n] = c
+                lo[n] = i
+                hi[n] = i + 1
+                fullc[n] = full[i]
+                n += 1
+            if fullc[n - 1] > m:
+                m = fullc[n - 1]
+        self.nc = n
         self.most = m
         self.ah = d.height if d.height <= 8 else d.height - 6
         self.u = max(1, self.ah // m)

@@ -251,3 +251,17 @@ def test_refusals_the_screen_can_see_do_not_reach_the_engine(monkeypatch):
     before = st.serialize()
     sim.press("a")
     assert sim.indices()[0] == P.REFUSE and st.serialize() == before
+
+
+def test_layout_colours_every_kind_as_the_palette_does():
+    # _layout works out each kind's palette index without a call per kind:
+    # it must agree with palette.piece_code for pyramids and rocks alike
+    sim = open_bag("pico_16x16")
+    scr = sim.app.scr
+    for opts in ({"preset": "ice_stalks"}, {"preset": "bag_of_ice"},
+                 {"contents": "r1,o2,y3,g,c*2,b3*4,p2,w1,k"}):
+        scr._restart(opts)
+        kinds = sim.app.state.kinds
+        assert len(kinds) > 1
+        assert [scr.kc[i] for i in range(len(kinds))] == [P.piece_code(p) for p in kinds]
+        assert scr.most == max(scr.fullc[i] for i in range(scr.nc))
