@@ -45,45 +45,6 @@ AHEAD = 9      # lookahead weight, in tenths
 RECENT = 4     # recent moves not taken back
 
 
-def cell_value(st, n, x):
-    """Value of the stack ``st[:n]`` with ``x`` on top (``x`` NONE: nothing);
-    read in place, so trying a move allocates nothing."""
-    m = n + (0 if x == NONE else 1)
-    if m == 0:
-        return DEAD
-    b = st[0] if n else x
-    if b & 3 != 3:
-        return DEAD
-    k = 1
-    if m > 1 and (st[1] if n > 1 else x) == b - 1:          # same colour, one size down
-        k = 2
-        if m > 2 and (st[2] if n > 2 else x) == b - 2:
-            k = 3
-            if m == 3:
-                return CLEAN               # clean
-    # a full nest higher up locks the cell for good
-    for i in range(k, m - 2):
-        p = st[i]                          # i + 2 < m, so i < n
-        if (p & 3 == 3 and st[i + 1] == p - 1 and
-                (st[i + 2] if i + 2 < n else x) == p - 2):
-            return DEAD
-    return _GOOD[k] - EXTRA * (m - k)
-
-
-def _land(b, p, k, extra, val):
-    """Change in value of a cell (stack ``b``, valued ``val``; ``k``/``extra``
-    from :func:`_info`, k 0 for a dead cell) when ``p`` lands on it: O(1)."""
-    if k == 0:
-        return 0                          # dead stays dead (-40)
-    if extra == 0 and k < 3 and p == b[0] - k:
-        return (CLEAN if k == 2 else _GOOD[k + 1]) - val
-    n = len(b)
-    if (p & 3 == 1 and n >= 2 and b[n - 1] == p + 1 and b[n - 2] == p + 2 and
-            n - 2 >= k):
-        return DEAD - val                  # a full nest locked above: dead
-    return _GOOD[k] - EXTRA * (extra + 1) - val
-
-
 _PART = None        # (width, table) of the last width asked for
 
 
@@ -107,17 +68,6 @@ def partners(w):
     return t
 
 
-def _k(st):
-    """Length of the one-colour large/medium/small run at the bottom of a
-    cell that can still become clean."""
-    n = len(st)
-    if n > 1 and st[1] == st[0] - 1:
-        if n > 2 and st[2] == st[0] - 2:
-            return 3
-        return 2
-    return 1
-
-
 def nest_hint(state):
     """One pass over the moves, each scored in O(1) from per-cell facts
     gathered once, plus the lookahead: for each source cell, once, the best
@@ -126,10 +76,10 @@ def nest_hint(state):
     Everything is inline, as calls are the dear part on a board: per cell,
     one pass finds the bottom run ``k`` (0: the cell is dead) and ``lk``,
     where the lowest full nest above that run starts; the value of the
-    cell's first ``m`` pieces (:func:`cell_value`) is then O(1): dead when
+    cell's first ``m`` pieces is then O(1): dead when
     m is 0, k is 0 or that nest lies within them, clean for a whole run of
     3, else the run's worth less 6 per piece above it. A landing's change of
-    value (:func:`_land`) depends only on the target and the piece's size
+    value depends only on the target and the piece's size
     (its colour is the target's top colour): three numbers per cell, worked
     out in the same pass."""
     g = state.grid
