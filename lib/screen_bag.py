@@ -251,7 +251,9 @@ class Screen:
         m = self.mode
         dt = ticks_diff(now, self.t0)
         if m == SHAKE:
-            if self.st.to_move() == CHANCE:
+            if dt > 0 and self.st.to_move() == CHANCE:
+                # drawn on the pass after the press (that one has the draw
+                # move itself and a whole redraw)
                 self.app.chance()
             if dt >= SHAKE_MS:
                 self.mode = REVEAL

@@ -237,7 +237,9 @@ class Screen:
                 self.mode = RESULT
                 self.t0 = now
                 return True
-            if st.to_move() == CHANCE:
+            if dt > 0 and st.to_move() == CHANCE:
+                # one die lands per pass, from the pass after the press
+                # (that one has the roll itself and a whole redraw)
                 self.app.chance()
             p = dt // FLICK_MS
             if p != self.phase:

@@ -247,13 +247,16 @@ def test_treehouse_faces_have_distinct_glyphs():
 
 def test_dice_land_one_per_pass_while_tumbling():
     """A press does little work: the roll starts, and each loop pass of the
-    tumble lands one die (the engine's chance nodes, one at a time)."""
+    tumble after it lands one die (the engine's chance nodes, one at a
+    time)."""
     seed = 21
     sim = open_dice(seed=seed)
     pick(sim, 3, 6)
     st = sim.app.state
     sim.down("a")
-    sim.advance(20)                 # the pass that sees the press
+    sim.advance(20)                 # the pass that sees the press: no die yet
+    assert st.pending == 6 and len(st.rolled) == 0
+    sim.advance(20)
     assert st.pending == 5 and len(st.rolled) == 1
     sim.advance(60)
     assert st.pending == 2
