@@ -71,7 +71,7 @@ class Game(Odds):
             for w in b.split(","):
                 k = int(w) if w and len(w) < 3 and not w.strip("0123456789") else 0
                 if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
-                    fail(45, (b, n))   # bots=%s: expected seats 1..%d ...
+                    fail(45, (b, n))   # bots=%s: expected seats 1..%d
                 m |= 1 << (k - 1)
         self.bots = m
 
@@ -140,7 +140,7 @@ class Game(Odds):
             p = "roygcbp".find(tok[0]) << 2 | "0123".find(tok[1])
             if p >= 0 and FULL[p]:
                 return _PIECE + p
-        fail(46, (tok,), IllegalMove)   # unknown token %r: ...
+        fail(46, (tok,), IllegalMove)   # unknown token %r
 
     def why_illegal(self, a):
         return cold("engine.bag_of_ice_text").why_illegal(self, a)

@@ -13,19 +13,21 @@ def why_illegal(st, a):
     f = st.face
     if a < 8:                          # a move
         if not ph & 1:
-            return 47, ()   # chance first: play or sample the roll or draw
+            return 47, ()   # the die is rolling or a pyramid is being drawn
         if ph == DECIDE:
-            return (48, ()) if a == STOP else (49, ())
-        return 50, (LO[f], HI[f])      # choose size%d or size%d
+            if a == STOP:
+                return 48, ()   # nothing is drawn yet
+            return 49, ()   # no size to choose now
+        return 50, (LO[f], HI[f])      # choose a size first
     if ph != DRAW and ph != ROLL and ph != ROLLOFF:
-        return 51, ()       # decide first
+        return 51, ()       # it is a player's turn to decide
     if a < 32:                         # a face
         return 52, ()       # a pyramid is being drawn, not a die rolled
     p = a - 32
     if ph != DRAW:
         return 53, ()       # the die is rolling: play a face
     if p & 3 != st.size:
-        return 54, (FACES[f], st.size)
+        return 54, (FACES[f], st.size)   # the die shows %s
     return 55, (name(p),)             # no %s is left in the bag
 
 
