@@ -98,6 +98,15 @@ CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
 PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
         "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
 
+# grid index -> 8-wide cell number, for grids 5 and 4 wide
+A8_5 = bytes((0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20, 24, 25,
+              26, 27, 28, 32, 33, 34, 35, 36))
+A8_4 = bytes((0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27, 32,
+              33, 34, 35))
+
+# colour letters by colour number (as engine.pieces names them)
+CL = b"roygcbpwk"
+
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
@@ -307,45 +316,53 @@ class Game(State):
 
     def _nest_moves(self, first):
         """Legal nesting moves in reading order of (from, to); with
-        ``first`` stop at the first one. The top colours are gathered
-        once; then only the partners in the row and column are visited
-        (at most 8 per cell), one byte compare each."""
+        ``first`` stop at the first one found. The cells are sorted by
+        their top's colour once; a top then meets only the cells of its
+        own colour (and the empty ones, for a small), a row or column test
+        on the 8-wide numbers each."""
         g = self.grid
-        w = self.width
         n = len(g)
-        tops = bytearray(n)         # colour of each top piece, NONE if empty
+        a8 = A8_5 if self.width == 5 else A8_4
+        by = [None] * 9         # per colour code, the cells it tops
+        emp = bytearray()
         for i in range(n):
             st = g[i]
-            tops[i] = st[len(st) - 1] >> 2 if st else NONE
-        out = []
-        for s in range(n):
-            c = tops[s]
-            if c == NONE:
+            if not st:
+                emp.append(i)
                 continue
-            a = g[s]
-            m = len(a)
-            p = a[m - 1]
-            small = p & 3 == 1
-            if small and m >= 3 and a[m - 2] == p + 1 and a[m - 3] == p + 2:
-                continue                        # a full nest's small
-            col = s % w
-            r0 = s - col
-            s8 = ((r0 // w) * 8 + col) << 6
-            for t in range(col, n, w):          # the column
-                if t != s:
-                    x = tops[t]
-                    if x == c or (small and x == NONE):
-                        out.append(s8 | ((t // w) * 8 + col))
+            c = st[len(st) - 1] >> 2
+            b = by[c]
+            if b is None:
+                by[c] = bytearray((i,))
+            else:
+                b.append(i)
+        out = []
+        for c in range(9):
+            cells = by[c]
+            if cells is None or (len(cells) < 2 and not emp):
+                continue
+            for s in cells:
+                a = g[s]
+                m = len(a)
+                p = a[m - 1]
+                small = p & 3 == 1
+                if small and m >= 3 and a[m - 2] == p + 1 and a[m - 3] == p + 2:
+                    continue                    # a full nest's small
+                s8 = a8[s]
+                hi = s8 << 6
+                for t in cells:
+                    x = a8[t] ^ s8
+                    if x and (x < 8 or not x & 7):    # same row or column
+                        out.append(hi | a8[t])
                         if first:
                             return out
-            rb = s8 + (r0 // w) * 8 - r0        # + t: a move along the row
-            for t in range(r0, r0 + w):
-                if t != s:
-                    x = tops[t]
-                    if x == c or (small and x == NONE):
-                        out.append(rb + t)
-                        if first:
-                            return out
+                if small:
+                    for t in emp:
+                        x = a8[t] ^ s8
+                        if x < 8 or not x & 7:
+                            out.append(hi | a8[t])
+                            if first:
+                                return out
         out.sort()
         return out
 
@@ -594,18 +611,18 @@ class Game(State):
         return d
 
     def grid_text(self):
-        out = []
+        """The grid string, built as bytes in one buffer (two byte appends
+        a piece instead of two string slices and joins)."""
+        out = bytearray()
         for st in self.grid:
+            if out:
+                out.append(47)          # "/"
             if not st:
-                out.append("-")
-                continue
-            p = st[0] * 3 + 1
-            x = PTOK[p:p + 2]
-            for i in range(1, len(st)):
-                p = st[i] * 3 + 1
-                x += PTOK[p:p + 2]
-            out.append(x)
-        return "/".join(out)
+                out.append(45)          # "-"
+            for p in st:
+                out.append(CL[p >> 2])
+                out.append(48 + (p & 3))
+        return str(out, "ascii")
 
     def field_text(self):
         return _tw().field_text(self)
