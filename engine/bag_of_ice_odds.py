@@ -36,9 +36,17 @@ BONUS = b"\x08\x0a\x0c\x05\x10\x05\x18\x0a"
 CLOSE = 15
 
 
+# their tokens (engine.pieces notation), and each bag piece code's index here
+NAMES = ("r3", "y3", "g3", "c3", "p3", "r2", "y2", "g2", "c2", "p2",
+         "r1", "y1", "g1", "c1", "p1")
+_IX = (b"\xff\x0a\x05\x00\xff\xff\xff\xff\xff\x0b\x06\x01\xff\x0c"
+       b"\x07\x02\xff\x0d\x08\x03\xff\xff\xff\xff\xff\x0e\x09\x04")
+
+
 def name(p):
-    """The token of piece code ``p`` (engine.pieces notation)."""
-    return "roygcbp"[p >> 2] + "0123"[p & 3]
+    """The token of piece code ``p``, a piece the bag holds (a constant
+    string: writing the bag in a ``state`` line allocates no tokens)."""
+    return NAMES[_IX[p]]
 
 
 def counts(ps):
@@ -238,9 +246,10 @@ class Odds(State):
         b, g = self.odds()
         h = counts(self.drawn)
         bag = []
-        for p in ORDER:
+        for i in range(15):
+            p = ORDER[i]
             for _ in range(FULL[p] - h[p]):
-                bag.append(name(p))
+                bag.append(NAMES[i])
         drawn = []
         for p in self.drawn:
             drawn.append(name(p))
