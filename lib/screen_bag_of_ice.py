@@ -676,7 +676,8 @@ class Screen:
             n = _LO[self.face] + _HI[self.face]
             font.draw_number(d, n, (d.width - 3) // 2, (d.height - 5) // 2, c)
             return
-        f = self.flick if m == ROLLING else self.face
+        # flick may still hold a bag pick from the last draw's shake
+        f = self.flick % 6 if m == ROLLING else self.face
         if big:
             _die(d, f, 2, 2, 4)
         else:

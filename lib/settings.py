@@ -37,9 +37,12 @@ ITEMS = (
     ("dice.die", "dice", "die", ("pyramid", "color", "treehouse", "d6"), 0, None),
     ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0, None),
     ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0, None),
+    # how many seats the device plays: the last ones, so seat 1 stays a
+    # person's (see Settings.options); more than the players means all
+    ("bag_of_ice.bots", "bag_of_ice", "bots",
+     ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"), 0,
+     ("none", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")),
 )
-# the settings screen (lib.shell) shows ITEMS[:SHOWN], named by its LABELS
-SHOWN = 8
 BRIGHT = const(0)
 # display brightness (0..255) of each level; the display's power limit may
 # still lower a bright frame
@@ -127,6 +130,12 @@ class Settings:
             it = ITEMS[i]
             if it[1] == gid and it[2] in accepted:
                 out[it[2]] = it[3][self.vals[i]]
+        if "bots" in out:
+            # a count of seats here, a list of seats for the engine
+            n = int(out.pop("bots"))
+            p = int(out.get("players", "1"))
+            if n:
+                out["bots"] = ",".join([str(i) for i in range(max(1, p - n + 1), p + 1)])
         if out.get("preset") == "custom":
             del out["preset"]
             c = custom_contents(self.custom)

@@ -8,12 +8,19 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import ICONS, border, draw_icon
-from lib.settings import ITEMS, SHOWN, BRIGHT
+from lib.settings import ITEMS, BRIGHT, index
 
-# names of ITEMS[:SHOWN] (the tools' own choices are made in the tools)
-LABELS = ("BRIGHTNESS", "ICE SOLO: COLOURS", "ICE SOLO: QUICK START",
-          "BAG OF ICE: PLAYERS", "BAG OF ICE: TARGET", "ICE STALKS: PLAYERS",
-          "ICETOWERS: PLAYERS", "ICETOWERS: GHOST")
+# the settings screen's items in order, with their names; a game's items
+# show only when the game is playable here (the tools' own choices are made
+# in the tools)
+SHOWN = (("bright", "BRIGHTNESS"), ("ice_solo.variant", "ICE SOLO: COLOURS"),
+         ("ice_solo.quick", "ICE SOLO: QUICK START"),
+         ("bag_of_ice.players", "BAG OF ICE: PLAYERS"),
+         ("bag_of_ice.target", "BAG OF ICE: TARGET"),
+         ("bag_of_ice.bots", "BAG OF ICE: DEVICE PLAYS"),
+         ("ice_stalks.players", "ICE STALKS: PLAYERS"),
+         ("ice_towers.players", "ICETOWERS: PLAYERS"),
+         ("ice_towers.ghost", "ICETOWERS: GHOST"))
 
 
 class Boot:
@@ -251,7 +258,11 @@ class SettingsScreen:
 
     def __init__(self, app):
         self.app = app
-        self.i = 0
+        # (item index, name) of what shows here
+        self.rows = [(index(k), name) for k, name in SHOWN
+                     if not ITEMS[index(k)][1] or ITEMS[index(k)][1] in app.playable]
+        self.r = 0         # row shown
+        self.i = 0         # its item index
         self.small = app.d.width <= 8
         self.text = font.Scroller(app.d.width, y=1, colour=P.TEXT,
                                   step_ms=75, pause_ms=250)
@@ -264,11 +275,12 @@ class SettingsScreen:
         it = ITEMS[self.i]
         return (it[5] or it[3])[self.app.settings.vals[self.i]]
 
-    def _show(self, i):
-        self.i = i
+    def _show(self, r):
+        self.r = r
+        self.i = self.rows[r][0]
         now = self.app.now
         self.text.loop = not self.small
-        self.text.set(LABELS[i], now)
+        self.text.set(self.rows[r][1], now)
         self.naming = self.small
         self.value.set(self._value(), now)
 
@@ -280,7 +292,8 @@ class SettingsScreen:
             app.to_menu()
             return True
         if k == UP or k == DOWN:
-            self._show((self.i + (1 if k == DOWN else SHOWN - 1)) % SHOWN)
+            n = len(self.rows)
+            self._show((self.r + (1 if k == DOWN else n - 1)) % n)
             return True
         if k == LEFT or k == RIGHT:
             if self.naming:
@@ -316,9 +329,11 @@ class SettingsScreen:
                 self.text.draw(d)
             else:
                 self.value.draw(d)
-            # which setting: a dot per item along the bottom row
-            d.pixel(self.i, 7, P.TEXT)
+            # which setting: a dot per item along the bottom row (spread
+            # out if there are more items than pixels)
+            n = len(self.rows)
+            d.pixel(self.r if n <= 8 else self.r * 7 // (n - 1), 7, P.TEXT)
         else:
             self.text.draw(d)
             self.value.draw(d)
-            d.pixel(self.i * 2, 15, P.TEXT)
+            d.pixel(self.r * 2, 15, P.TEXT)

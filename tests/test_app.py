@@ -505,6 +505,53 @@ def test_settings_are_changed_and_remembered_across_a_reboot():
     assert sim2.app.settings.options("bag_of_ice", ("players",)) == {"players": "4"}
 
 
+def test_settings_choose_the_seats_the_device_plays():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    goto(sim, "settings")
+    sim.press("a")
+    for _ in range(3):
+        sim.press("down")   # bag of ice: players (2 at first)
+    assert sim.app.scr.rows[sim.app.scr.r][1] == "BAG OF ICE: PLAYERS"
+    sim.press("right")      # show the value
+    sim.press("right")
+    sim.press("right")      # 4 players
+    sim.press("down")
+    sim.press("down")       # bag of ice: how many seats the device plays
+    scr = sim.app.scr
+    assert scr.rows[scr.r][1] == "BAG OF ICE: DEVICE PLAYS"
+    assert scr._value() == "none"
+    sim.press("right")
+    sim.press("right")
+    sim.press("right")
+    assert sim.app.settings.get("bag_of_ice.bots") == "2"
+    sim.press("b")
+    opts = sim.app.settings.options("bag_of_ice", ("players", "target", "bots"))
+    assert opts == {"players": "4", "target": "60", "bots": "3,4"}, "the last seats"
+    # the engine takes it: seats 3 and 4 are the device's
+    from engine import registry
+    st = registry.new("bag_of_ice", opts)
+    assert [st.is_bot(p) for p in range(4)] == [False, False, True, True]
+    # more than the players: every seat, and none is no option at all
+    sim.app.settings.set("bag_of_ice.bots", "11")
+    assert sim.app.settings.options("bag_of_ice", ("players", "bots"))["bots"] == "1,2,3,4"
+    sim.app.settings.set("bag_of_ice.bots", "0")
+    assert "bots" not in sim.app.settings.options("bag_of_ice", ("players", "bots"))
+
+
+def test_settings_list_only_playable_games():
+    sim = boot()
+    goto(sim, "settings")
+    sim.press("a")
+    names = [name for i, name in sim.app.scr.rows]
+    assert "BAG OF ICE: DEVICE PLAYS" in names
+    assert not any(n.startswith("ICE STALKS") or n.startswith("ICETOWERS")
+                   for n in names), "games not built yet have no settings shown"
+    for _ in range(len(names)):
+        sim.press("down")
+    assert sim.app.scr.r == 0, "the list wraps round"
+
+
 def test_settings_refuse_past_the_last_choice():
     sim = boot()
     goto(sim, "settings")

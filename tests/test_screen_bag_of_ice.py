@@ -611,3 +611,26 @@ def test_button_mashing_changes_nothing_illegal(board):
     # the state is still one the engine can replay from its save
     again = registry.deserialize(st.serialize())
     assert again.scores() == st.scores()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_table_of_device_seats_plays_itself_to_a_winner(board):
+    # chosen in Settings, as a player would: every seat the device's. A draw's
+    # bag shake leaves its pick in the flicker counter, and the next die roll
+    # must not read it as a face (it did once: an IndexError mid-game)
+    from tests.test_app import goto
+    sim = boot(board, seed=7)
+    s = sim.app.settings
+    s.set("bag_of_ice.players", "3")
+    s.set("bag_of_ice.bots", "11")
+    s.set("bag_of_ice.target", "30")
+    goto(sim, "bag_of_ice")
+    sim.press("a")
+    st = sim.app.state
+    assert [st.is_bot(p) for p in range(3)] == [True, True, True]
+    for _ in range(900):
+        sim.advance(500)
+        if st.to_move() == OVER:
+            break
+    assert st.to_move() == OVER and max(st.scores()) >= 30
+    assert st.scores()[st.winner] == max(st.scores())
