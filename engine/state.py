@@ -119,7 +119,11 @@ class State:
     def __init__(self, options=None):
         opts = dict(options or {})
         # canonical text of the options, stored in saves and shown in messages
-        self.options = " ".join(["%s=%s" % (k, opts[k]) for k in sorted(opts)])
+        # (a loop: a comprehension is one more function held in the heap)
+        words = []
+        for k in sorted(opts):
+            words.append("%s=%s" % (k, opts[k]))
+        self.options = " ".join(words)
         self._configure(opts)
         if opts:
             seldom().unknown(self, opts)
