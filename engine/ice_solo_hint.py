@@ -29,13 +29,16 @@ kind by kind, each kind in reading order), with no lookahead (the
 line-of-sight scan is the expensive part of that phase, so the search
 stops at its first move).
 
-Cost of a nesting hint: 25 cell valuations, then for each cell with a
-movable top its w + 3 row and column partners twice (its own moves and the
-uncovered piece's), O(1) each, each move checked against the 4 recent
-ones: no list of moves is built.
+Cost of a nesting hint: 25 cell valuations (which also sort the cells by
+their top's colour), then for each cell with a movable top the cells of
+its top's colour (and the empty ones, for a small) twice, its own moves
+and the uncovered piece's, O(1) each (a row or column test on the 8-wide
+numbers), each move checked against the 4 recent ones: no list of moves
+is built. Ties go to the first move in reading order of the source, then
+the column top to bottom, then the row left to right.
 """
 
-from engine.ice_solo import END, REMIX, P_TOWER, NONE
+from engine.ice_solo import END, REMIX, P_TOWER, NONE, A8_5, A8_4
 
 _GOOD = (0, 10, 30, 55)
 EXTRA = 6      # per piece piled above a cell's good run
@@ -45,27 +48,14 @@ AHEAD = 9      # lookahead weight, in tenths
 RECENT = 4     # recent moves not taken back
 
 
-_PART = None        # (width, table) of the last width asked for
-
-
-def partners(w):
-    """For a grid ``w`` wide (5 rows): bytes holding, for each cell, the
-    w + 3 other cells of its column and row (built once per width)."""
-    global _PART
-    if _PART is not None and _PART[0] == w:
-        return _PART[1]
-    n = w * 5
-    out = bytearray()
-    for s in range(n):
-        for x in range(s % w, n, w):
-            if x != s:
-                out.append(x)
-        for x in range(s - s % w, s - s % w + w):
-            if x != s:
-                out.append(x)
-    t = bytes(out)
-    _PART = (w, t)
-    return t
+def _ahead(s, t, u, w):
+    """Whether ``t`` comes before ``u`` among the moves from ``s`` in the
+    order the hint breaks ties by: the column top to bottom, then the
+    row left to right."""
+    ct = t % w == s % w
+    if ct != (u % w == s % w):
+        return ct
+    return t < u
 
 
 def nest_hint(state):
@@ -91,16 +81,24 @@ def nest_hint(state):
     tops = bytearray(n)     # colour of each cell's top piece, NONE if empty
     land = [0] * (4 * n)    # cell * 4 + size: change when that size lands
     good = _GOOD
+    by = [None] * 9         # per colour code, the cells it tops
+    emp = bytearray()       # the empty cells
     for i in range(n):
         st = g[i]
         m = len(st)
         if not m:
             tops[i] = NONE
             val[i] = DEAD
+            emp.append(i)
             continue
         b = st[0]
         t = st[m - 1]
         tops[i] = t >> 2
+        x = by[t >> 2]
+        if x is None:
+            by[t >> 2] = bytearray((i,))
+        else:
+            x.append(i)
         if b & 3 != 3:
             val[i] = DEAD
             continue
@@ -128,18 +126,17 @@ def nest_hint(state):
             continue                # land stays 0: dead stays dead
         e = m - k
         y = i * 4
-        c4 = t & 0xFC
-        for sz in (1, 2, 3):
-            p = c4 | sz
-            if e == 0 and k < 3 and p == b - k:
-                d = (CLEAN if k == 2 else good[k + 1]) - v
-            elif (sz == 1 and m >= 2 and t == p + 1 and st[m - 2] == p + 2 and
-                  m - 2 >= k):
-                d = DEAD - v        # a full nest locked above: dead
-            else:
-                d = good[k] - EXTRA * (e + 1) - v
-            land[y + sz] = d
-    part = partners(w)
+        d = good[k] - EXTRA * (e + 1) - v     # one more piece above
+        land[y + 1] = d
+        land[y + 2] = d
+        land[y + 3] = d
+        if e == 0 and k < 3:
+            # the next piece of the run: one size down, the same colour
+            land[y + 3 - k] = (CLEAN if k == 2 else good[k + 1]) - v
+        elif m - 2 >= k and t & 3 == 2 and st[m - 2] == t + 1:
+            # a small on a medium on its large: a full nest locked above
+            land[y + 1] = DEAD - v
+    a8 = A8_5 if w == 5 else A8_4
     np = w + 3
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
@@ -171,13 +168,13 @@ def nest_hint(state):
         if (small and na >= 3 and a[na - 2] == p + 1 and
                 a[na - 3] == p + 2):
             continue                # a full nest's small never moves
-        j0 = s * np
+        s8 = a8[s]
+        cells = by[c]
         leave = None
-        for j in range(j0, j0 + np):
-            t = part[j]
-            tc = tops[t]
-            if tc != c and (tc != NONE or not small):
-                continue
+        for t in (cells + emp if small else cells):
+            x = a8[t] ^ s8
+            if not x or (x > 7 and x & 7):
+                continue            # itself, or not in its row or column
             if leave is None:       # worked out once a move is found
                 k = kk[s]
                 lk = lks[s]
@@ -192,7 +189,8 @@ def nest_hint(state):
                 # the lookahead: the best gain (at least 0) the piece
                 # under the top could make next in its row or column, the
                 # cell of that best (ut), and the second best (for a move
-                # that lands right there); gains capped at 255
+                # that lands right there); gains capped at 255. (Equal
+                # best gains give the same scores in any order.)
                 u1 = u2 = 0
                 ut = 255
                 if m:
@@ -206,31 +204,42 @@ def nest_hint(state):
                             lv = (CLEAN if m == 3 else good[m]) - after
                         else:
                             lv = good[k] - EXTRA * (m - k) - after
-                        qc = q >> 2
                         qs = q & 3
-                        for jj in range(j0, j0 + np):
-                            x = part[jj]
-                            xc = tops[x]
-                            if xc == qc:
-                                gain = lv + land[x * 4 + qs]
-                            elif xc == NONE and qs == 1:
-                                gain = lv
-                            else:
-                                continue
-                            if gain > 255:
-                                gain = 255
-                            if gain > u1:
-                                u2 = u1
-                                u1 = gain
-                                ut = x
-                            elif gain > u2:
-                                u2 = gain
+                        qcells = by[q >> 2]
+                        if qcells is not None:
+                            for y in qcells:
+                                x = a8[y] ^ s8
+                                if not x or (x > 7 and x & 7):
+                                    continue
+                                gain = lv + land[y * 4 + qs]
+                                if gain > 255:
+                                    gain = 255
+                                if gain > u1:
+                                    u2 = u1
+                                    u1 = gain
+                                    ut = y
+                                elif gain > u2:
+                                    u2 = gain
+                        if qs == 1 and emp:
+                            # the empty cells (s itself is not empty)
+                            for y in emp:
+                                x = a8[y] ^ s8
+                                if x > 7 and x & 7:
+                                    continue
+                                gain = lv if lv < 255 else 255
+                                if gain > u1:
+                                    u2 = u1
+                                    u1 = gain
+                                    ut = y
+                                elif gain > u2:
+                                    u2 = gain
             count += 1
             if back and (s << 5 | t) in back:
                 continue
             x = 10 * (leave + land[t * 4 + (p & 3)]) + AHEAD * (
                 u2 if t == ut else u1)
-            if best is None or x > best:
+            if best is None or x > best or (x == best and s == bs_ and
+                                             _ahead(s, t, bt_, w)):
                 best = x
                 bs_ = s
                 bt_ = t
