@@ -30,13 +30,13 @@ the red of every size and no die face finds its sizes empty;
 
 Undo keeps snapshots (UNDO_DEPTH), each action taken back in place, and a
 save is a packed position (a whole history would outgrow the board's save
-slot). The roll-off and arrangements (engine/bag_of_ice_play.py), refusals
-and saves (engine/bag_of_ice_text.py) are cold modules.
+slot). Arrangements (engine/bag_of_ice_play.py), refusals, the text
+picture and reading saves (engine/bag_of_ice_text.py) are cold modules.
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold, fail
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
-                                    COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
+                                    COLS, FACES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
 
 try:
@@ -159,7 +159,7 @@ class Game(Odds):
             f = a - _FACE
             self.face = f
             if self.phase == ROLLOFF:
-                cold("engine.bag_of_ice_play").rolled(self, f)
+                self._rolled(f)
                 return
             lo = LO[f]
             hi = HI[f]
@@ -202,31 +202,66 @@ class Game(Odds):
         if self.phase != DONE:
             self.turn = (p + 1) % self.players
 
+    def _rolled(self, f):
+        """Roll-off: the player ``turn`` rolled face ``f``. When everyone
+        still in has rolled, the highest total stays in; a single one
+        starts. (Resident, not cold: each roll-off roll is a loop pass on
+        a board, and loading a module in it cost some 15 ms there.)"""
+        ro = self.ro
+        r = self.rolloff
+        p = self.turn
+        r[p] = LO[f] + HI[f]
+        n = self.players
+        p += 1
+        while p < n and not ro >> p & 1:
+            p += 1
+        if p < n:
+            self.turn = p
+            return
+        hi = 0
+        for p in range(n):
+            if ro >> p & 1 and r[p] > hi:
+                hi = r[p]
+        ro = 0
+        for p in range(n):
+            if r[p] == hi:
+                ro |= 1 << p
+            else:
+                r[p] = 0
+        p = 0
+        while not ro >> p & 1:
+            p += 1
+        self.turn = p
+        if ro == 1 << p:   # one winner: the game starts
+            ro = 0
+            self.phase = DECIDE
+            self.face = -1
+        self.ro = ro
+
     # ---- text ---------------------------------------------------------------
     def render(self):
-        # scores (* the player to move), then what the turn holds
-        out = []
-        for p in range(self.players):
-            out.append("%s%d:%d" % ("*" if p == self.turn else " ", p + 1, self.sc[p]))
-        ph = self.phase
-        out.append("target %d\n%s" % (self.target, PHASES[ph]))
-        if ph == ROLLOFF:
-            for p in range(self.players):
-                if self.ro >> p & 1:
-                    out.append("%d:%d" % (p + 1, self.rolloff[p]))
-        elif ph == DONE:
-            out.append("%d after %d turns" % (self.winner + 1, self.turns))
-        else:
-            if self.face >= 0:
-                out.append(FACES[self.face])
-            for p in self.drawn:
-                out.append(name(p))
-            out.append("= %d" % value(counts(self.drawn)))
-        return " ".join(out)
+        return cold("engine.bag_of_ice_text").render(self)
 
     # ---- undo and saves -----------------------------------------------------
     def _pack(self):
-        return cold("engine.bag_of_ice_text").pack(self)
+        # resident, not cold: the app saves a game a few seconds after each
+        # move, and a module loaded for it cost a board's pass ~15 ms more.
+        # phase, turn, face + 1, size, winner + 1, last_bust, turns (2),
+        # roll-off set (2), scores (2 each), roll-off pips (1 each),
+        # len(last_drawn), last_drawn, drawn
+        t = self.turns
+        ro = self.ro
+        out = bytearray((self.phase, self.turn, self.face + 1, self.size,
+                         self.winner + 1, self.last_bust, t >> 8, t & 255,
+                         ro >> 8, ro & 255))
+        for s in self.sc:
+            out.append(s >> 8)
+            out.append(s & 255)
+        out += self.rolloff
+        out.append(len(self.last_drawn))
+        out += self.last_drawn
+        out += self.drawn
+        return bytes(out)
 
     def _unpack(self, body):
         cold("engine.bag_of_ice_text").unpack(self, body)

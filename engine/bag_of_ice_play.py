@@ -1,44 +1,9 @@
-"""Bag of Ice code for some steps only: the roll-off and the best
-arrangement's trees. Loaded for one call and forgotten again on a board
+"""Bag of Ice code for some steps only: the best arrangement's trees.
+Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
 
-from engine.bag_of_ice_odds import value, counts, LO, HI, DECIDE
-
-
-def rolled(st, f):
-    """Roll-off: the player ``st.turn`` rolled face ``f``. When everyone
-    still in has rolled, the highest total stays in; a single one starts."""
-    ro = st.ro
-    r = st.rolloff
-    p = st.turn
-    r[p] = LO[f] + HI[f]
-    n = st.players
-    p += 1
-    while p < n and not ro >> p & 1:
-        p += 1
-    if p < n:
-        st.turn = p
-        return
-    hi = 0
-    for p in range(n):
-        if ro >> p & 1 and r[p] > hi:
-            hi = r[p]
-    ro = 0
-    for p in range(n):
-        if r[p] == hi:
-            ro |= 1 << p
-        else:
-            r[p] = 0
-    p = 0
-    while not ro >> p & 1:
-        p += 1
-    st.turn = p
-    if ro == 1 << p:   # one winner: the game starts
-        ro = 0
-        st.phase = DECIDE
-        st.face = -1
-    st.ro = ro
+from engine.bag_of_ice_odds import value, counts
 
 
 def best(drawn):

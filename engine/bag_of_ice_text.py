@@ -1,11 +1,13 @@
-"""Bag of Ice code for seldom moments: refusals and saves.
+"""Bag of Ice code for seldom moments: refusals, the text picture and
+reading a save.
 Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
 
 from engine.state import fail
-from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
-                                    CHOOSE, DRAW, DONE, ROLLOFF, STOP)
+from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, PHASES, name, value,
+                                    counts, DECIDE, ROLL, CHOOSE, DRAW, DONE,
+                                    ROLLOFF, STOP)
 
 
 def why_illegal(st, a):
@@ -31,24 +33,31 @@ def why_illegal(st, a):
     return 55, (name(p),)             # no %s is left in the bag
 
 
+# ---- the text picture -------------------------------------------------------
+def render(st):
+    # scores (* the player to move), then what the turn holds
+    out = []
+    for p in range(st.players):
+        out.append("%s%d:%d" % ("*" if p == st.turn else " ", p + 1, st.sc[p]))
+    ph = st.phase
+    out.append("target %d\n%s" % (st.target, PHASES[ph]))
+    if ph == ROLLOFF:
+        for p in range(st.players):
+            if st.ro >> p & 1:
+                out.append("%d:%d" % (p + 1, st.rolloff[p]))
+    elif ph == DONE:
+        out.append("%d after %d turns" % (st.winner + 1, st.turns))
+    else:
+        if st.face >= 0:
+            out.append(FACES[st.face])
+        for p in st.drawn:
+            out.append(name(p))
+        out.append("= %d" % value(counts(st.drawn)))
+    return " ".join(out)
+
+
 # ---- saves ------------------------------------------------------------------
-# phase, turn, face + 1, size, winner + 1, last_bust, turns (2), roll-off
-# set (2), scores (2 each), roll-off pips (1 each), len(last_drawn),
-# last_drawn, drawn
-
-def pack(st):
-    out = bytearray((st.phase, st.turn, st.face + 1, st.size, st.winner + 1,
-                     st.last_bust, st.turns >> 8, st.turns & 255, st.ro >> 8,
-                     st.ro & 255))
-    for s in st.sc:
-        out.append(s >> 8)
-        out.append(s & 255)
-    out += st.rolloff
-    out.append(len(st.last_drawn))
-    out += st.last_drawn
-    out += st.drawn
-    return bytes(out)
-
+# reading what Game._pack wrote (engine/bag_of_ice.py says the layout)
 
 def _ok_pieces(ps, red_last):
     """Pieces the bag holds, no more of a kind than it holds, non-red but
@@ -65,7 +74,7 @@ def _ok_pieces(ps, red_last):
 
 
 def unpack(st, body):
-    """A saved position (from :func:`pack`), checked: ValueError if it
+    """A saved position (from ``Game._pack``), checked: ValueError if it
     could not arise in a game."""
     n = st.players
     k = 10 + 3 * n

@@ -17,8 +17,13 @@ roll-off's last roll) play before the hand-off (``handoff_later``).
 
 from lib import palette as P
 from lib import font
+from lib import screen_bag_of_ice_draw as _d
+from lib.screen_bag_of_ice_draw import (TURN, PICK, ROLLING, FACE, SHAKE, REVEAL,
+                                        BUST, ASK, BANKED, ODDS, SCORES, END,
+                                        BLINK_MS, _LO, _HI, _FACES, _BAG_COLS,
+                                        _MONO)
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
-from engine.state import CHANCE, OVER
+from engine.state import OVER, release
 from engine.bag_of_ice import ROLLOFF, ROLL, CHOOSE, DRAW, DONE
 
 try:
@@ -35,58 +40,9 @@ REVEAL_MS = const(900)    # the drawn piece shows
 BUST_MS = const(1800)     # the bust effect
 BANKED_MS = const(1600)   # the stop effect (value, then the new score)
 BOT_MS = const(700)       # a bot seat's pace
-BLINK_MS = const(300)
 SCROLL_MS = const(110)    # the scoreboard moves a row this often
 PAGE_MS = const(1500)     # 8x8 odds: bust chance and gain take turns
 RUSH_MS = const(60)       # a hurried roll-off
-
-TURN = const(0)
-PICK = const(1)      # the two-size choice
-ROLLING = const(2)
-FACE = const(3)
-SHAKE = const(4)
-REVEAL = const(5)
-BUST = const(6)
-ASK = const(7)       # stop?
-BANKED = const(8)
-ODDS = const(9)
-SCORES = const(10)
-END = const(11)
-
-# pyramid die faces S M L SM SL ML: the sizes shown (low, high; 0 none)
-_LO = b"\x01\x02\x03\x01\x01\x02"
-_HI = b"\x00\x00\x00\x02\x03\x03"
-_FACES = ("S", "M", "L", "SM", "SL", "ML")
-# a face's three bars as a 3x3 mask by the set of sizes lit (bit 0 small):
-# bar ``col`` is column col, ``col + 1`` dots high (as lib.screen_dice)
-_BARS = tuple([sum((1 << (8 - (row * 3 + col)))
-                   for col in range(3) if b & (1 << col)
-                   for row in range(2 - col, 3)) for b in range(8)])
-_BAG_COLS = b"\x00\x02\x03\x04\x06"     # colours in the bag: r y g c p
-_MONO = b"\x02\x06\x04\x03"     # one-colour trees, richest first: y p c g
-
-
-def _die(d, f, x, y, s):
-    """Die face ``f`` (0..5, or -1 blank) as bars, each dot ``s`` square."""
-    bits = 0 if f < 0 else (1 << (_LO[f] - 1)) | ((1 << (_HI[f] - 1)) if _HI[f] else 0)
-    d.mask(_BARS[bits], 3, 3, x, y, P.TEXT, s)
-    d.mask(_BARS[7 ^ bits], 3, 3, x, y, P.DIM, s)
-
-
-def _glyph(d, p, cx, bottom, s):
-    """A pyramid seen from the side, centred on ``cx``, base on row
-    ``bottom``: 2, 3 or 4 rows high by size (as lib.screen_bag draws it)."""
-    c = P.piece_code(p)
-    h = (p & 3) + 1
-    for r in range(h):
-        half = r * s
-        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
-
-
-def _pct(n, d):
-    """n/d in whole percent, never 0 unless n is."""
-    v = (200 * n + d) // (2 * d)
-    return 1 if n and not v else v
 
 
 class Screen:
@@ -114,7 +70,7 @@ class Screen:
         self.bust_n = self.bust_d = 0
         self.gain_n = 0
         self.gain_d = 1
-        self.need = 0            # ODDS: figures still to work out
+        self.need = 0            # ODDS: 2 just asked, 1 worked out, 0 shown
         # the best arrangement of this turn's pieces:
         # trees (L, M, S each) then the leftovers, large first
         self.lay = bytearray(24)    # piece codes
@@ -198,19 +154,16 @@ class Screen:
         self.nleft = j - k
 
     def _odds(self):
-        """One of the two figures still owed, one per loop pass: each is
-        a whole odds computation in the engine (a board's pass should
-        stay short)."""
-        st = self.st
-        if self.need == 2:
-            b = st.bust_odds()
-            self.bust_n = b[0]
-            self.bust_d = b[1]
-        else:
-            g = st.expected_gain()
-            self.gain_n = g[0]
-            self.gain_d = g[1]
-        self.need -= 1
+        """Both figures, from one odds computation in the engine, in the
+        pass of the UP press; the view is drawn in the next pass (on a
+        board the two together would make one pass too long)."""
+        o = self.st.odds()
+        b = o[0]
+        g = o[1]
+        self.bust_n = b[0]
+        self.bust_d = b[1]
+        self.gain_n = g[0]
+        self.gain_d = g[1]
 
     def _settle(self, now):
         """After an effect (or when opened): the view for the state now,
@@ -283,12 +236,14 @@ class Screen:
         st = self.st
         if m == TURN:
             if k == UP:
+                # the figures are worked out in this pass's tick and shown
+                # in the next one: the turn view stays up until then
                 self.need = 2
                 self.back = TURN
                 self.mode = ODDS
                 self.t0 = app.now
                 self.phase = 0
-                return True
+                return False
             if k == DOWN:
                 return self._board(TURN)
             if not self._mine() or (k != A and k != B):
@@ -476,8 +431,10 @@ class Screen:
                                                  self.label.tick(now))
         if m == ODDS:
             if self.need:
-                self._odds()
-                return True
+                if self.need == 2:
+                    self._odds()
+                self.need -= 1
+                return not self.need
             return not self.big and self._blink(dt // PAGE_MS)
         if m == SCORES:
             ph = dt // SCROLL_MS
@@ -516,263 +473,10 @@ class Screen:
         self.phase = p
         return True
 
-    # ---- drawing -------------------------------------------------------------
+    def close(self):
+        # leaving the game: the app forgets this module and the engine's;
+        # the drawing half is forgotten here
+        release("lib.screen_bag_of_ice_draw")
+
     def draw(self, d):
-        d.fill(P.OFF)
-        m = self.mode
-        st = self.st
-        if m == TURN or m == ASK or m == BANKED:
-            self._turn(d, m)
-        elif m == PICK:
-            self._pick_view(d)
-        elif m == ROLLING or m == FACE:
-            self._roll_view(d, m)
-        elif m == SHAKE or m == REVEAL:
-            c = P.player(self.roller)
-            if self.big:
-                self._frame(d, c)
-            else:
-                d.rect(0, 0, 8, 1, c)
-            s = self.s
-            p = self.pool[self.flick] if m == SHAKE and self.npool else self.piece
-            b = d.height - 1 - (d.height - 4 * s) // 2
-            if m == SHAKE:
-                b -= (self.phase & 1) * s
-            _glyph(d, p, d.width // 2 - 1, b, s)
-        elif m == BUST:
-            # the lost pieces grey and struck through, a red cross over the
-            # panel for a moment, then BUST (8x8: a 0) blinking: after the
-            # cross only the text's rows change, and no frame is so red
-            # that the power limit has to dim it (each costs a 16x16 pass
-            # some 25 ms on the board)
-            k = self.phase
-            self._pieces(d, P.DIM)
-            d.rect(0, self.s, d.width, self.s, P.REFUSE)
-            if k < 3:
-                w = d.width
-                for i in range(w):
-                    d.pixel(i, i, P.REFUSE)
-                    d.pixel(w - 1 - i, i, P.REFUSE)
-            elif k & 1:
-                self._bust_text(d)
-        elif m == ODDS:
-            self._odds_view(d)
-        elif m == SCORES:
-            self._scores(d)
-        else:
-            self._end(d)
-
-    def _frame(self, d, c):
-        w = d.width
-        h = d.height
-        d.rect(0, 0, w, 1, c)
-        d.rect(0, h - 1, w, 1, c)
-        d.rect(0, 0, 1, h, c)
-        d.rect(w - 1, 0, 1, h, c)
-
-    def _pieces(self, d, ink):
-        """This turn's trees, a gap, the leftovers (see the module doc)."""
-        s = self.s
-        lay = self.lay
-        x = 0
-        k = 0
-        for _ in range(self.ntrees):
-            for j in range(3):
-                d.rect(x, (2 - j) * s, s, s, P.piece_code(lay[k]) if ink < 0 else ink)
-                k += 1
-            x += s + (1 if self.big else 0)
-        if self.ntrees and not self.big:
-            x += 1
-        for i in range(self.nleft):
-            d.rect(x + (i // 3) * s, (2 - i % 3) * s, s, s,
-                   P.piece_code(lay[k + i]) if ink < 0 else ink)
-
-    def _num_right(self, d, n, right, y, c):
-        """``n`` ending at column ``right``; on 8x8 a score of 100 or more
-        shows its hundreds as a bar left of the last two digits."""
-        if n >= 100 and not self.big:
-            d.rect(right - 7, y, 1, 5, c)
-            font.draw_number(d, n // 10 % 10, right - 6, y, c)
-            font.draw_number(d, n % 10, right - 2, y, c)
-            return
-        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
-
-    def _turn(self, d, m):
-        st = self.st
-        p = self.roller if m == BANKED else st.turn
-        pc = P.player(p)
-        self._pieces(d, -1)
-        blink = self.phase & 1
-        score = self.sc[p]
-        v = self.value
-        if m == ASK:
-            c = P.OK if not blink else P.OFF
-        elif m == BANKED:
-            c = P.OK
-        else:
-            c = P.TEXT
-        late = m == BANKED and self.phase >= 1
-        bot = st.is_bot(p)
-        if not self.big:
-            # the player's colour down the right; dotted for a seat the
-            # device plays
-            for y in range(3, 8, 2 if bot else 1):
-                d.pixel(7, y, pc)
-            if late or (m == TURN and not st.drawn):
-                self._num_right(d, score, 6, 3, pc)
-            elif m == ASK and v < 10:
-                font.draw_number(d, v, 0, 3, c)
-                font.draw_char(d, "?", 4, 3, c)
-            else:
-                self._num_right(d, v, 6, 3, c)
-            return
-        for x in range(0, 16, 2 if bot else 1):
-            d.pixel(x, 7, pc)
-        x = font.draw_number(d, v, 0, 9, c)
-        if m == ASK:
-            font.draw_char(d, "?", x, 9, c)
-        else:
-            self._num_right(d, score, 15, 9, pc)
-        t = st.target
-        a = score * 16 // t if score < t else 16
-        b = (score + (v if m != BANKED else 0)) * 16 // t
-        if b > 16:
-            b = 16
-        d.rect(0, 15, a, 1, pc)
-        if b > a:
-            d.rect(a, 15, b - a, 1, P.TEXT)
-        if b < 16:
-            d.rect(b, 15, 16 - b, 1, P.DIM)
-
-    def _pick_view(self, d):
-        """This turn's pieces, and under them the two sizes: a half each
-        (the smaller left), the bag's pyramids of that size three a row,
-        the chosen half marked above."""
-        st = self.st
-        f = st.face
-        s = self.s
-        self._pieces(d, -1)
-        step = 10 if self.big else 5     # where the right half starts
-        top = 10 if self.big else 5
-        d.rect(self.sel * step, top - 2 if self.big else top - 1, 3 * s, 1,
-               P.HILITE)
-        for i in (0, 1):
-            size = _HI[f] if i else _LO[f]
-            n = 0
-            for j in range(5):     # (a for over bytes makes an iterator)
-                p = _BAG_COLS[j] << 2 | size
-                col = P.piece_code(p)
-                for _ in range(st.bag_count(p)):
-                    d.rect(i * step + (n % 3) * s, top + (n // 3) * s, s, s, col)
-                    n += 1
-
-    def _roll_view(self, d, m):
-        st = self.st
-        c = P.player(self.roller)
-        self._frame(d, c)
-        big = self.big
-        if m == FACE and self.ro:
-            # a roll-off roll: its pip total, in the roller's colour
-            n = _LO[self.face] + _HI[self.face]
-            font.draw_number(d, n, (d.width - 3) // 2, (d.height - 5) // 2, c)
-            return
-        # flick may still hold a bag pick from the last draw's shake
-        f = self.flick % 6 if m == ROLLING else self.face
-        if big:
-            _die(d, f, 2, 2, 4)
-        else:
-            _die(d, f, 1, 1, 2)
-
-    def _bust_text(self, d):
-        if self.big:
-            font.draw(d, "BUST", 0, 9, P.REFUSE)
-        else:
-            font.draw_number(d, 0, 3, 3, P.REFUSE)
-
-    def _odds_view(self, d):
-        big = self.big
-        if self.need == 2:
-            return              # not worked out yet (the next pass)
-        b = _pct(self.bust_n, self.bust_d)
-        gn = self.gain_n
-        gd = self.gain_d
-        neg = gn < 0
-        if neg:
-            gn = -gn
-        gc = P.REFUSE if neg else P.OK
-        if big:
-            font.draw_number(d, b, (16 - font.number_width(b)) // 2, 1, P.REFUSE)
-            if self.need:
-                return
-            # expected gain to a tenth (whole when 10 or more)
-            t = (20 * gn + gd) // (2 * gd)
-            x = 0
-            font.draw_char(d, "-" if neg else "+", x, 9, gc)
-            x += 4
-            if t >= 100:
-                font.draw_number(d, (t + 5) // 10, x, 9, gc)
-            else:
-                x = font.draw_number(d, t // 10, x, 9, gc)
-                d.pixel(x, 13, gc)
-                font.draw_number(d, t % 10, x + 2, 9, gc)
-            return
-        if not self.phase & 1 or self.need:
-            d.rect(0, 0, 8, 1, P.REFUSE)
-            self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
-        else:
-            d.rect(0, 0, 8, 1, gc)
-            g = (2 * gn + gd) // (2 * gd)
-            if g < 10:
-                font.draw_char(d, "-" if neg else "+", 0, 2, gc)
-            self._num_right(d, g if g < 100 else 99, 7, 2, gc)
-
-    def _scores(self, d):
-        st = self.st
-        sc = self.sc
-        cols = self.cols
-        w = d.width // cols
-        lit = self.mode == SCORES and (self.app.now // BLINK_MS) & 1
-        now = st.winner if st.winner >= 0 else st.turn
-        t = st.target
-        for i in range(st.players):
-            y = (i // cols) * 6 - self.sy
-            if y <= -6 or y >= d.height:
-                continue
-            c = P.player(i)
-            x = (i % cols) * w
-            # under the number, how far to the target (a dot at least)
-            n = sc[i] * w // t if sc[i] < t else w
-            d.rect(x, y + 5, n if n else 1, 1, c)
-            if i != now or lit:
-                self._num_right(d, sc[i], x + w - 1, y, c)
-
-    def _end(self, d):
-        st = self.st
-        w = st.winner if st.winner >= 0 else 0
-        c = P.player(w)
-        on = not self.phase & 1
-        solo = st.players == 1
-        n = st.turns if solo else w + 1
-        nc = P.TEXT if solo else c
-        fc = (P.OK if solo else c) if on else P.OFF
-        if self.big:
-            # bars above and below: the label is as wide as the panel
-            d.rect(0, 0, 16, 1, fc)
-            d.rect(0, 15, 16, 1, fc)
-            if solo:
-                font.draw_number(d, n, (16 - font.number_width(n)) // 2, 2, nc)
-            else:
-                x = (16 - 4 - font.number_width(n)) // 2
-                font.draw_char(d, "P", x, 2, nc)
-                font.draw_number(d, n, x + 4, 2, nc)
-            self.label.draw(d)
-            return
-        if n < 10:
-            self._frame(d, fc)
-        else:
-            d.rect(0, 0, 8, 1, fc)
-            d.rect(0, 7, 8, 1, fc)
-        if n < 100:
-            font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, nc)
-        else:
-            self._num_right(d, n, 7, 1, nc)
+        _d.draw(self, d)
