@@ -343,11 +343,15 @@ def cpython_playthrough(game, opts, seed, max_steps):
 
 # ---- scenarios --------------------------------------------------------------
 STANDINS = ("board", "neopixel", "keypad", "supervisor", "microcontroller")
-# the app's modules leaf first, each imported in its own call (those present)
+# the app's modules leaf first, each imported in its own call (those present);
+# lib.shell too, which the app imports at every boot (its Boot screen) and
+# drops at the menu: compiled from .py inside make_app, with the display's
+# buffers made in the same call and no collection until it returns, it
+# grew the heap past its cap where a board would have collected
 APP_IMPORTS = ("lib", "lib.palette", "lib.buttons", "lib.display", "lib.font",
                "lib.save", "engine", "engine.state", "engine.rng",
                "engine.registry", "boards", "lib.settings", "lib.screens_common",
-               "lib.menu", "lib.app", "code")
+               "lib.menu", "lib.shell", "lib.app", "code")
 APP_PROFILES = ("pico_8x8", "pico_16x16")
 APP_PRESSES = 120
 
