@@ -91,6 +91,24 @@ class Screen:
         n = state.players
         self.sh = ((n + self.cols - 1) // self.cols) * 6   # board height
         self.label = font.Scroller(d.width, 9, P.OK)
+        # 16x16: a frame that changes many rows is shown over two passes
+        # (show() costs a board ~1.5 ms per changed row); the frame shown
+        # and a view of each of its rows and of the frame's, made once
+        self.more = False        # the rest of the frame is owed
+        self.hand = -1           # a hand-off whose picture is going up
+        self.ho = None
+        if self.big:
+            n = d.width * d.height
+            self.prev = bytearray(n)
+            fv = memoryview(d.frame)
+            pv = memoryview(self.prev)
+            w = d.width
+            rows = []
+            for y in range(d.height):
+                rows.append(fv[y * w:(y + 1) * w])
+                rows.append(pv[y * w:(y + 1) * w])
+            self.rows = rows
+            self.ho = app.common.Handoff(app, 0)
         self.label.set("TURNS" if n == 1 else "WINS", app.now)
         self._refresh()
         self._settle(app.now)
@@ -191,7 +209,12 @@ class Screen:
         o = self.owed
         self.owed = -1
         if o >= 0 and o == p:
-            self.app.handoff(o)
+            if self.big:
+                # its picture first, over two passes (see _d.draw); the
+                # app's hand-off screen takes over in the pass after
+                self.hand = o
+            else:
+                self.app.handoff(o)
 
     def _scores_now(self):
         sc = self.st.scores()
@@ -231,6 +254,8 @@ class Screen:
 
     # ---- keys ----------------------------------------------------------------
     def key(self, k):
+        if self.hand >= 0:
+            return False       # the hand-off is being put up
         m = self.mode
         app = self.app
         st = self.st
@@ -337,6 +362,19 @@ class Screen:
 
     # ---- time ----------------------------------------------------------------
     def tick(self, now):
+        h = self.hand
+        if h >= 0 and not self.more:
+            self.hand = -1
+            self.app.handoff(h)
+            return True
+        r = self._tick(now)
+        if self.more:
+            # the rest of a frame spread over two passes (see _d.draw)
+            self.more = False
+            return True
+        return r
+
+    def _tick(self, now):
         m = self.mode
         st = self.st
         app = self.app

@@ -15,6 +15,7 @@ except ImportError:
         return x
 
 BLINK_MS = const(300)
+SPREAD = const(8)    # 16x16: changed rows shown per pass at most
 
 # the screen's modes
 TURN = const(0)
@@ -75,7 +76,36 @@ def _pct(n, d):
 
 # ---- drawing -------------------------------------------------------------
 def draw(self, d):
-    """The Screen's draw (``self``): the frame for its mode."""
+    """The Screen's draw (``self``): the frame for its mode, on 16x16 at
+    most SPREAD changed rows of it per pass (see :func:`_spread`)."""
+    if self.big:
+        self.prev[:] = d.frame    # what the LEDs show now
+        if self.hand >= 0:
+            # the app's hand-off picture, its first half in this pass
+            self.ho.player = self.hand
+            self.ho.draw(d)
+        else:
+            _draw(self, d)
+        _spread(self, d)
+    else:
+        _draw(self, d)
+
+
+def _spread(self, d):
+    """Keep the rows past the first SPREAD changed ones as shown and owe
+    a redraw: a whole new 16x16 frame (a hand-off, a new view) costs a
+    board's show() ~25 ms, so it goes up over two passes."""
+    rows = self.rows
+    n = 0
+    for i in range(0, 2 * d.height, 2):
+        if rows[i] != rows[i + 1]:
+            n += 1
+            if n > SPREAD:
+                rows[i][:] = rows[i + 1]
+                self.more = True
+
+
+def _draw(self, d):
     d.fill(P.OFF)
     m = self.mode
     st = self.st

@@ -75,10 +75,19 @@ def handoff_shown(sim):
     return type(sim.app.scr).__name__ == "Handoff"
 
 
+def whole(sim):
+    """On 16x16 a frame that changes many rows goes up over two passes
+    (lib/screen_bag_of_ice_draw.py ``_spread``): the pass that finishes it."""
+    g = scr(sim)
+    if g is not None and (g.more or g.hand >= 0):
+        sim.advance(20)
+
+
 def wait_for(sim, cond, ms=8000):
     end = sim.now + ms
     while sim.now < end:
         if cond():
+            whole(sim)
             return
         sim.advance(20)
     raise AssertionError("timed out")
@@ -634,3 +643,47 @@ def test_a_table_of_device_seats_plays_itself_to_a_winner(board):
             break
     assert st.to_move() == OVER and max(st.scores()) >= 30
     assert st.scores()[st.winner] == max(st.scores())
+
+
+def changed_rows(a, b, w):
+    return sum(1 for y in range(len(a) // w) if a[y * w:(y + 1) * w] != b[y * w:(y + 1) * w])
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_a_whole_new_frame_goes_up_over_two_passes_on_16x16(board):
+    # a bust, then the hand-off and back: frames that change every row.
+    # 16x16: no pass shows more than 8 changed rows (show() is paid per
+    # changed row), and the pass after it completes the picture; an 8x8
+    # frame is cheap and goes up at once
+    sim = open_game(board)
+    pass_handoff(sim)
+    w = sim.display.width
+    big = board == "pico_16x16"
+    draw(sim, "S", "r1")
+    most = 0
+    last = bytes(sim.indices())
+    for _ in range(200):
+        sim.advance(20)
+        f = bytes(sim.indices())
+        most = max(most, changed_rows(last, f, w))
+        last = f
+        if handoff_shown(sim):
+            break
+    assert handoff_shown(sim)
+    assert sim.indices()[0] == P.player(1), "the hand-off's picture is whole"
+    sim.down("a")
+    sim.step()
+    first = changed_rows(last, bytes(sim.indices()), w)
+    half = bytes(sim.indices())
+    sim.now += sim.frame_ms
+    sim.step()
+    second = changed_rows(half, bytes(sim.indices()), w)
+    if big:
+        assert most <= 8 and first == 8 and second > 0, (most, first, second)
+        assert not scr(sim).more
+    else:
+        # (8 rows is the whole 8x8 panel)
+        assert first == 8 and second == 0, (most, first, second)
+    sim.up("a")
+    sim.advance(40)
+    assert sim.app.scr is scr(sim) and scr(sim).mode == S.TURN
