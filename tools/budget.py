@@ -1095,6 +1095,10 @@ source (compiled on import, as when a board holds sources) and once from
 makes files of a different version but about the same size, so the flash
 column is a close estimate). Bytecode loaded from .mpy lives on the heap
 too: imported from .mpy, the shared engine alone holds %(code)s.
+Code for rare moments (engine.state.cold: the protocol's rare commands, the
+registry, message texts) is loaded for one call and dropped again when it
+came from .mpy; compiled from .py it stays loaded, since compiling it again
+would cost more time and passing heap than it holds.
 
 **Heap.** This build never raises MemoryError: the heap grows instead, and
 `gc.mem_free()` counts a fixed reserve of room it could still add. The tool
