@@ -30,13 +30,15 @@ the red of every size and no die face finds its sizes empty;
 
 Undo keeps snapshots (UNDO_DEPTH), each action taken back in place, and a
 save is a packed position (a whole history would outgrow the board's save
-slot). Arrangements (engine/bag_of_ice_play.py), refusals, the text
-picture and reading saves (engine/bag_of_ice_text.py) are cold modules.
+slot). Cold modules, loaded for one call: arrangements
+(engine/bag_of_ice_play.py), refusals and reading saves
+(engine/bag_of_ice_text.py). Writing a save and the roll-off stay
+resident: the device runs them in its loop passes.
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold, fail
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
-                                    COLS, FACES, ROLLOFF, DECIDE, ROLL,
+                                    COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
 
 try:
@@ -240,7 +242,25 @@ class Game(Odds):
 
     # ---- text ---------------------------------------------------------------
     def render(self):
-        return cold("engine.bag_of_ice_text").render(self)
+        # scores (* the player to move), then what the turn holds
+        out = []
+        for p in range(self.players):
+            out.append("%s%d:%d" % ("*" if p == self.turn else " ", p + 1, self.sc[p]))
+        ph = self.phase
+        out.append("target %d\n%s" % (self.target, PHASES[ph]))
+        if ph == ROLLOFF:
+            for p in range(self.players):
+                if self.ro >> p & 1:
+                    out.append("%d:%d" % (p + 1, self.rolloff[p]))
+        elif ph == DONE:
+            out.append("%d after %d turns" % (self.winner + 1, self.turns))
+        else:
+            if self.face >= 0:
+                out.append(FACES[self.face])
+            for p in self.drawn:
+                out.append(name(p))
+            out.append("= %d" % value(counts(self.drawn)))
+        return " ".join(out)
 
     # ---- undo and saves -----------------------------------------------------
     def _pack(self):

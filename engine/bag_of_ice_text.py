@@ -1,13 +1,11 @@
-"""Bag of Ice code for seldom moments: refusals, the text picture and
-reading a save.
+"""Bag of Ice code for seldom moments: refusals and reading a save.
 Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
 
 from engine.state import fail
-from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, PHASES, name, value,
-                                    counts, DECIDE, ROLL, CHOOSE, DRAW, DONE,
-                                    ROLLOFF, STOP)
+from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
+                                    CHOOSE, DRAW, DONE, ROLLOFF, STOP)
 
 
 def why_illegal(st, a):
@@ -31,29 +29,6 @@ def why_illegal(st, a):
     if p & 3 != st.size:
         return 54, (FACES[f], st.size)   # the die shows %s
     return 55, (name(p),)             # no %s is left in the bag
-
-
-# ---- the text picture -------------------------------------------------------
-def render(st):
-    # scores (* the player to move), then what the turn holds
-    out = []
-    for p in range(st.players):
-        out.append("%s%d:%d" % ("*" if p == st.turn else " ", p + 1, st.sc[p]))
-    ph = st.phase
-    out.append("target %d\n%s" % (st.target, PHASES[ph]))
-    if ph == ROLLOFF:
-        for p in range(st.players):
-            if st.ro >> p & 1:
-                out.append("%d:%d" % (p + 1, st.rolloff[p]))
-    elif ph == DONE:
-        out.append("%d after %d turns" % (st.winner + 1, st.turns))
-    else:
-        if st.face >= 0:
-            out.append(FACES[st.face])
-        for p in st.drawn:
-            out.append(name(p))
-        out.append("= %d" % value(counts(st.drawn)))
-    return " ".join(out)
 
 
 # ---- saves ------------------------------------------------------------------
