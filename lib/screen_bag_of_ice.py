@@ -91,7 +91,7 @@ class Screen:
         n = state.players
         self.sh = ((n + self.cols - 1) // self.cols) * 6   # board height
         self.label = font.Scroller(d.width, 9, P.OK)
-        # 16x16: a frame that changes many rows is shown over two passes
+        # 16x16: a frame that changes many rows is shown over a few passes
         # (show() costs a board ~1.5 ms per changed row); the frame shown
         # and a view of each of its rows and of the frame's, made once
         self.more = False        # the rest of the frame is owed
@@ -210,7 +210,7 @@ class Screen:
         self.owed = -1
         if o >= 0 and o == p:
             if self.big:
-                # its picture first, over two passes (see _d.draw); the
+                # its picture first, a few rows a pass (see _d.draw); the
                 # app's hand-off screen takes over in the pass after
                 self.hand = o
             else:
@@ -369,7 +369,7 @@ class Screen:
             return True
         r = self._tick(now)
         if self.more:
-            # the rest of a frame spread over two passes (see _d.draw)
+            # the rest of a frame spread over passes (see _d.draw)
             self.more = False
             return True
         return r

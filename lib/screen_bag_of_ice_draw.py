@@ -15,7 +15,7 @@ except ImportError:
         return x
 
 BLINK_MS = const(300)
-SPREAD = const(8)    # 16x16: changed rows shown per pass at most
+SPREAD = const(6)    # 16x16: changed rows shown per pass at most
 
 # the screen's modes
 TURN = const(0)
@@ -52,6 +52,15 @@ def _die(d, f, x, y, s):
     for c in range(3):
         k = P.TEXT if c + 1 == lo or c + 1 == hi else P.DIM
         i = (y + (2 - c) * s) * w + x + c * s
+        if s == 4:
+            # (16x16, the tumbling die: unrolled)
+            for _ in range((c + 1) * 4):
+                fr[i] = k
+                fr[i + 1] = k
+                fr[i + 2] = k
+                fr[i + 3] = k
+                i += w
+            continue
         for _ in range((c + 1) * s):
             for j in range(i, i + s):
                 fr[j] = k
@@ -94,7 +103,7 @@ def draw(self, d):
 def _spread(self, d):
     """Keep the rows past the first SPREAD changed ones as shown and owe
     a redraw: a whole new 16x16 frame (a hand-off, a new view) costs a
-    board's show() ~25 ms, so it goes up over two passes."""
+    board's show() ~25 ms, so it goes up over three passes."""
     rows = self.rows
     n = 0
     for i in range(0, 2 * d.height, 2):
@@ -153,12 +162,18 @@ def _draw(self, d):
         _end(self, d)
 
 def _frame(self, d, c):
+    # a one-pixel border: the top and bottom rows, then both sides a row
+    # at a time (one loop, not four rects)
     w = d.width
-    h = d.height
-    d.rect(0, 0, w, 1, c)
-    d.rect(0, h - 1, w, 1, c)
-    d.rect(0, 0, 1, h, c)
-    d.rect(w - 1, 0, 1, h, c)
+    fr = d.frame
+    n = w * d.height
+    j = n - w
+    for i in range(w):
+        fr[i] = c
+        fr[j + i] = c
+    for i in range(w, j, w):
+        fr[i] = c
+        fr[i + w - 1] = c
 
 def _pieces(self, d, ink):
     """This turn's trees, a gap, the leftovers (see the module doc)."""
