@@ -46,11 +46,12 @@ SHOTS = (
     ("handoff", "Pass and play: player 2's turn", "right*5 a handoff:1"),
     ("settings", "Settings: a value", "right*7 a right wait:100"),
     # Bag of Ice, two players: past the roll-off and the hand-off, then
-    # draws (an A on a two-size face takes the smaller size)
+    # draws (an A on a two-size face takes the smaller size); the last
+    # wait lets a 16x16 frame finish (it goes up a few rows a pass)
     ("bag-of-ice", "Bag of Ice: this turn's trees, the pieces left over, the value",
-     "right a wait:4000 a" + " a wait:2600" * 8, 47),
+     "right a wait:4000 a" + " a wait:2600" * 8 + " wait:100", 47),
     ("bag-of-ice-choice", "Bag of Ice: a two-size face: the sizes left in the bag",
-     "right a wait:4000 a a wait:2600 a wait:2600 right", 47),
+     "right a wait:4000 a a wait:2600 a wait:2600 right wait:100", 47),
 )
 
 
