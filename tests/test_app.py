@@ -264,6 +264,26 @@ def test_not_yet_game_is_refused_visibly():
     assert P.REFUSE not in sim.indices(), "the cross goes away"
 
 
+@pytest.mark.parametrize("board", ("pico_8x8", "pico_16x16"))
+def test_refusal_flash_touches_few_rows_on_the_big_panel(board):
+    sim = boot(board)
+    before = sim.indices()
+    sim.app.refuse()
+    sim.app.redraw()
+    sim.step()
+    f = sim.indices()
+    w = sim.app.d.width
+    changed = {i // w for i in range(len(f)) if f[i] != before[i]}
+    assert all(f[i] == P.REFUSE for i in range(w)), "the top edge is red"
+    if w == 8:
+        assert changed == set(range(8)), "a frame round the 8x8 panel"
+    else:
+        # show() pays per changed row: top and bottom bars only
+        assert changed == {0, 1, 14, 15}
+    sim.advance(600)
+    assert P.REFUSE not in sim.indices()
+
+
 def test_entering_a_tool_imports_it_and_escape_releases_it():
     sim = boot()
     for name in ("lib.screen_dice", "engine.dice"):
