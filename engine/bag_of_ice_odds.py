@@ -39,6 +39,9 @@ CLOSE = 15
 # their tokens (engine.pieces notation), and each bag piece code's index here
 NAMES = ("r3", "y3", "g3", "c3", "p3", "r2", "y2", "g2", "c2", "p2",
          "r1", "y1", "g1", "c1", "p1")
+# the whole bag's tokens in ``state`` order
+BAG = ("r3", "y3", "g3", "c3", "p3", "r2", "y2", "g2", "g2", "c2", "c2", "p2",
+       "r1", "y1", "y1", "g1", "g1", "c1", "c1", "p1", "p1")
 _IX = (b"\xff\x0a\x05\x00\xff\xff\xff\xff\xff\x0b\x06\x01\xff\x0c"
        b"\x07\x02\xff\x0d\x08\x03\xff\xff\xff\xff\xff\x0e\x09\x04")
 
@@ -245,14 +248,15 @@ class Odds(State):
     def fields(self):
         b, g = self.odds()
         h = counts(self.drawn)
-        bag = []
-        for i in range(15):
-            p = ORDER[i]
-            for _ in range(FULL[p] - h[p]):
-                bag.append(NAMES[i])
+        # the full bag less what is out: a few removals in C instead of a
+        # Python loop over every kind (the same order: equal tokens are
+        # the same constant)
+        bag = list(BAG)
         drawn = []
         for p in self.drawn:
-            drawn.append(name(p))
+            t = NAMES[_IX[p]]
+            drawn.append(t)
+            bag.remove(t)
         bots = []
         for p in range(self.players):
             if self.bots >> p & 1:
