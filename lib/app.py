@@ -111,6 +111,30 @@ def playable():
     return [g for g in games if "screen_" + g in screens]
 
 
+class Loading:
+    """The pass after a game's engine is made: its screen is imported then
+    (App._load_screen). The menu's last frame stays up meanwhile."""
+
+    def __init__(self, app, gid):
+        self.app = app
+        self.gid = gid
+        self.armed = False
+
+    def key(self, k):
+        return False
+
+    def tick(self, now):
+        # the first tick comes in the very pass that made the engine
+        if not self.armed:
+            self.armed = True
+            return False
+        self.app._load_screen(self.gid)
+        return True
+
+    def draw(self, d):
+        pass
+
+
 class Dealing:
     """Shown while a new game is dealt, one chance node per loop pass: each
     node lights the next LED in reading order, in piece colours, so the wait
@@ -306,7 +330,6 @@ class App:
         try:
             if state is None:
                 state = self._new(gid)
-            mod = __import__("lib.screen_" + gid, None, None, ("Screen",))
         except (ValueError, ImportError, MemoryError):
             self._leave()
             return False
@@ -316,14 +339,33 @@ class App:
         self.unsaved = False
         self._drop_shell()     # e.g. the resume offer that started this
         self._redraw = True
-        if state.to_move() == CHANCE and state.auto_chance():
+        self.game_scr = None
+        # the screen's modules load in the next pass: compiling the engine
+        # and the screen from .py sources both make a lot of passing
+        # garbage, and apart there is a collection between them
+        self.scr = Loading(self, gid)
+        return True
+
+    def _load_screen(self, gid):
+        """The second half of :meth:`enter`: import the game's screen and
+        put it up (after any deal). If it will not load, the game is
+        dropped unsaved and the menu says no."""
+        gc.collect()
+        try:
+            mod = __import__("lib.screen_" + gid, None, None, ("Screen",))
+        except (ImportError, MemoryError):
+            self.state = None
+            self._leave()
+            self.to_menu()
+            self.refuse()
+            return
+        st = self.state
+        if st.to_move() == CHANCE and st.auto_chance():
             # a deal can be dozens of weighted draws: one per pass, so no
             # pass is long; the screen starts once the cards are down
-            self.game_scr = None
             self.scr = Dealing(self, mod)
         else:
             self._open(mod)
-        return True
 
     def _open(self, mod):
         """Put the game's screen up (after any deal)."""

@@ -301,6 +301,40 @@ def test_entering_a_tool_imports_it_and_escape_releases_it():
     assert sim.indices() == icon_frame("dice", False), "back on the dice item"
 
 
+def test_entering_loads_the_screen_a_pass_after_the_engine():
+    # from .py sources each import compiles; apart, a collection runs
+    # between the two (the device budget measured the app's heap past
+    # its cap when both fell in one pass)
+    sim = boot()
+    for name in ("lib.screen_dice", "engine.dice"):
+        sys.modules.pop(name, None)
+    goto(sim, "dice")
+    assert sim.app.enter("dice")
+    assert "engine.dice" in sys.modules and "lib.screen_dice" not in sys.modules
+    assert type(sim.app.scr).__name__ == "Loading"
+    sim.step()    # the first pass of the screen (arms it)
+    assert "lib.screen_dice" not in sys.modules
+    sim.step()
+    assert "lib.screen_dice" in sys.modules
+    assert sim.app.scr is sim.app.game_scr is not None
+
+
+def test_a_screen_that_will_not_load_is_refused_and_nothing_saved(monkeypatch):
+    sim = boot()
+    goto(sim, "bag_of_ice")
+    # the engine is there, the screen module is not (None in sys.modules
+    # makes its import fail, as a missing or broken file would)
+    monkeypatch.setitem(sys.modules, "lib.screen_bag_of_ice", None)
+    saved = []
+    monkeypatch.setattr(sim.app, "_save", lambda: saved.append(1))
+    sim.press("a")
+    assert sim.app.game is None and sim.app.state is None
+    assert sim.app.scr is sim.app.menu
+    assert P.REFUSE in sim.indices(), "the menu says no"
+    assert saved == [], "a game that never started is not saved"
+    assert "engine.bag_of_ice" not in sys.modules, "its engine is dropped again"
+
+
 def test_boot_loads_no_game_and_the_shell_only_while_needed():
     for name in ("lib.screen_dice", "engine.dice", "lib.screen_bag", "engine.bag",
                  "lib.shell"):

@@ -514,6 +514,7 @@ def summarise_app(r, overhead, ratio):
     worst = {"play": (0.0, ""), "menu": (0.0, ""), "boot": (0.0, ""),
              "enter": (0.0, ""), "leave": (0.0, "")}
     load_peak = 0
+    enter_ms = 0.0    # entering is more than one pass: their sum
     in_game = 0
     for s in r["steps"]:
         if s["peak"] > peak:
@@ -522,6 +523,7 @@ def summarise_app(r, overhead, ratio):
         ph = s["phase"]
         if ph == "enter":
             load_peak = max(load_peak, s["peak"] - base)
+            enter_ms += ms
         if ms > worst[ph][0]:
             worst[ph] = (ms, "%s at %d ms" % (s["what"], s["t"]))
         in_game += s["game"] != "-"
@@ -529,7 +531,7 @@ def summarise_app(r, overhead, ratio):
     idle_ms = max(0.0, idle[len(idle) // 2] - overhead) * ratio if idle else 0.0
     gated = worst["play"] if worst["play"][0] >= worst["menu"][0] else worst["menu"]
     worst_ms, worst_what = gated
-    load = worst["enter"][0] / ratio
+    load = enter_ms / ratio
     return {"mode": r["mode"][4:], "base": base, "peak": peak - base, "peak_abs": peak,
             "peak_where": where, "worst_heap": r["worst_heap"], "total": r["total"],
             "grew": r["worst_heap"] > r["total"], "worst_ms": worst_ms,

@@ -431,7 +431,10 @@ async function appOnce(sc) {
     // what kind of pass: boot (until the menu first shows), enter (the
     // game's modules load), leave (save and drop them), play, menu
     const was = last.split(" ")[0];
-    let phase = game !== "-" ? (was === "-" ? "enter" : "play")
+    // entering takes two passes: the engine, then (screen Loading) the
+    // game's screen modules
+    const loading = last.split(" ")[3] === "Loading";
+    let phase = game !== "-" ? (was === "-" || loading ? "enter" : "play")
       : (was !== "-" ? "leave" : (booting ? "boot" : "menu"));
     if (booting && m.ret.endsWith(" Menu")) booting = false;
     r.steps.push({ what, t, ms: m.ms, peak: m.peak, heap: m.heap, live: m.live,
