@@ -7,6 +7,7 @@ it at a game's entry grew a board's heap past its cap).
 
 from lib import palette as P
 from lib import font
+from lib.buttons import ticks_diff
 
 try:
     from micropython import const
@@ -332,7 +333,9 @@ def _scores(self, d):
     sc = self.sc
     cols = self.cols
     w = d.width // cols
-    lit = self.mode == SCORES and (self.app.now // BLINK_MS) & 1
+    # the same clock as tick's redraws (from the view's start), or a redraw
+    # can keep landing in the same half of the blink
+    lit = self.mode == SCORES and (ticks_diff(self.app.now, self.t0) // BLINK_MS) & 1
     now = st.winner if st.winner >= 0 else st.turn
     t = st.target
     for i in range(st.players):
