@@ -77,7 +77,9 @@ screen and stops offering the save; the screen decides when to call
 ``show_scores()``.
 
 A game's modules (``engine.<id>`` and ``lib.screen_<id>``) are imported when
-it is chosen and dropped from ``sys.modules`` when it is left.
+it is chosen, the engine first and the screen in the next loop pass (so the
+two compiles from .py sources never share a pass without a collection), and
+dropped from ``sys.modules`` when it is left.
 """
 
 import gc

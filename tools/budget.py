@@ -1064,7 +1064,8 @@ exceeded.
 Held to the step budget: every protocol command, and every app loop pass
 in a game or in the menu. Reported but not held to it, because they happen
 once per game or per power-up: importing a game's module (the first `new`
-of a game; in the app, the A press that enters it), the boot, and leaving
+of a game; in the app, the A press that enters it and the pass after,
+which loads its screen: the table gives their sum), the boot, and leaving
 a game (save and unload).
 
 ## Last run
