@@ -109,7 +109,6 @@ class Screen:
                 rows.append(pv[y * w:(y + 1) * w])
             self.rows = rows
             self.ho = app.common.Handoff(app, 0)
-        self.label.set("TURNS" if n == 1 else "WINS", app.now)
         self._refresh()
         self._settle(app.now)
         # resumed with the die or the bag in the air: the app shows no
