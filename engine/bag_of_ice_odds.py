@@ -61,20 +61,20 @@ def counts(ps):
 
 
 def value(h):
-    """Best arrangement's value of the non-red pyramids counted in ``h``.
-
-    Why this sum is the maximum over all arrangements: a tree is one L, M
-    and S, so it turns 6 pips of leftovers into 10 (+4), and a one-colour
-    tree adds +10 (yellow, purple) or +5 (green, cyan) on top. Any
-    arrangement is therefore worth pips + 4 * trees + its one-colour
-    bonuses, where trees <= min(L, M, S) and there is at most one
-    one-colour tree per colour (the bag has one large of each), only for a
-    colour holding all three sizes. Both bounds are met at once: build the
-    one-colour tree of every such colour (each takes one piece of each
-    size, so there are never more than min(L, M, S)), then trees of any
-    remaining L, M, S until a size runs out (engine/bag_of_ice_play.py).
-    The tests check it against every partition of every subset of the
-    18 non-red pyramids."""
+    # Best arrangement's value of the non-red pyramids counted in ``h``.
+    #
+    # Why this sum is the maximum over all arrangements: a tree is one L, M
+    # and S, so it turns 6 pips of leftovers into 10 (+4), and a one-colour
+    # tree adds +10 (yellow, purple) or +5 (green, cyan) on top. Any
+    # arrangement is therefore worth pips + 4 * trees + its one-colour
+    # bonuses, where trees <= min(L, M, S) and there is at most one
+    # one-colour tree per colour (the bag has one large of each), only for a
+    # colour holding all three sizes. Both bounds are met at once: build the
+    # one-colour tree of every such colour (each takes one piece of each
+    # size, so there are never more than min(L, M, S)), then trees of any
+    # remaining L, M, S until a size runs out (engine/bag_of_ice_play.py).
+    # The tests check it against every partition of every subset of the
+    # 18 non-red pyramids.
     v = 0
     t1 = t2 = t3 = 0
     for i in range(0, 8, 2):
@@ -134,76 +134,94 @@ class Odds(State):
         return list(self.sc)
 
     # ---- odds ---------------------------------------------------------------
-    def sizes(self):
-        """Per size 1..3, ``(n, g)``: n pyramids of that size in the bag,
-        and g / n the expected change of the turn's value from drawing that
-        size and stopping. The one red of the size busts (losing the turn's
-        value); any other piece adds its pips, 4 if it makes one more tree
-        possible (its size is the only scarcest) and the colour's bonus if
-        it completes that colour's one-colour tree (see value)."""
-        d = self.drawn
-        h = counts(d)
-        v = value(h)
-        t = bytearray(4)
-        for p in d:
-            t[p & 3] += 1
-        out = []
-        for s in (1, 2, 3):
-            s2 = s % 3 + 1
-            s3 = s2 % 3 + 1
-            up = s + (4 if t[s] < t[s2] and t[s] < t[s3] else 0)
-            g = -v
-            for i in range(0, 8, 2):
-                c = BONUS[i]
-                k = FULL[c + s] - h[c + s]
-                if k:
-                    if not h[c + s] and h[c + s2] and h[c + s3]:
-                        g += k * (up + BONUS[i + 1])
-                    else:
-                        g += k * up
-            out.append((TOTAL[s] - t[s], g))
-        return out
+    def _sz(self):
+        # ``(value, n1, g1, n2, g2, n3, g3)``: the turn's value and, per
+        # size s, n pyramids of it in the bag and g / n the expected change
+        # of the turn's value from drawing that size and stopping. The one
+        # red of the size busts (losing the value); any other piece adds its
+        # pips, 4 if it makes one more tree possible (its size is the only
+        # scarcest) and the colour's bonus if it completes that colour's
+        # one-colour tree (see value). One pass over the colours gives the
+        # value as well (the same sum as value()).
+        h = bytearray(28)
+        for p in self.drawn:
+            h[p] += 1
+        v = x1 = x2 = x3 = 0
+        t1 = h[1]
+        t2 = h[2]
+        t3 = h[3]
+        for i in range(0, 8, 2):
+            c = BONUS[i]
+            a = h[c + 1]
+            b = h[c + 2]
+            d = h[c + 3]
+            t1 += a
+            t2 += b
+            t3 += d
+            if a and b and d:
+                v += BONUS[i + 1]
+            elif b and d:      # the colour lacks only its small
+                x1 += FULL[c + 1] * BONUS[i + 1]
+            elif a and d:
+                x2 += FULL[c + 2] * BONUS[i + 1]
+            elif a and b:
+                x3 += FULL[c + 3] * BONUS[i + 1]
+        m = t1 if t1 < t2 else t2
+        if t3 < m:
+            m = t3
+        v += t1 + 2 * t2 + 3 * t3 + 4 * m
+        n1 = TOTAL[1] - t1
+        n2 = TOTAL[2] - t2
+        n3 = TOTAL[3] - t3
+        # the non-red pieces of a size each add its pips (+4 if scarcest)
+        return (v, n1, x1 - v + (5 if t1 < t2 and t1 < t3 else 1) * (n1 - FULL[1]),
+                n2, x2 - v + (6 if t2 < t1 and t2 < t3 else 2) * (n2 - FULL[2]),
+                n3, x3 - v + (7 if t3 < t1 and t3 < t2 else 3) * (n3 - FULL[3]))
 
-    def odds(self):
-        """``((n, d), (n, d))``: the exact chance that one more roll and
-        draw busts, and the exact expected change of the turn's value from
-        one more roll and draw and then stopping (a bust loses the whole
-        value), both reduced. The faces are equally likely (a face with no
-        size left is re-rolled, so the others share its chance); on a
-        two-size face the player takes the size with the lower bust chance
-        (more pyramids left, one red among them) for the first and the one
-        with the higher expected gain for the second."""
-        z = self.sizes()
-        d = 1
-        for e in z:
-            if e[0]:
-                d *= e[0]
-        nf = bn = gn = 0
-        for f in range(6):
-            a = z[LO[f] - 1]
-            b = z[HI[f] - 1] if HI[f] else a
-            if not a[0]:
-                a = b
-            if not b[0]:
-                b = a
-            if not a[0]:
-                continue
-            nf += 1
-            bn += d // (a[0] if a[0] >= b[0] else b[0])
-            if b[1] * a[0] > a[1] * b[0]:
-                a = b
-            gn += a[1] * (d // a[0])
-        if not nf:
-            return (0, 1), (0, 1)
-        d *= nf
-        out = []
+    def _odds(self):
+        # ``[value, bust n, d, gain n, d]``, small ints, the two fractions
+        # reduced (see odds). With every size in the bag (always, with the
+        # standard bag: the reds stay in) the six faces add up in closed
+        # form: over the common denominator 6 * n1 * n2 * n3, a face's bust
+        # chance 1 / n is n1 * n2 * n3 / n, and a two-size face takes the
+        # larger n; its gain g / n is a = g * n1 * n2 * n3 / n, and a
+        # two-size face takes the larger a.
+        z = self._sz()
+        n1 = z[1]
+        n2 = z[3]
+        n3 = z[5]
+        if n1 and n2 and n3:
+            a1 = z[2] * n2 * n3
+            a2 = z[4] * n1 * n3
+            a3 = z[6] * n1 * n2
+            bn = (n2 * n3 + n1 * n3 + n1 * n2 + n3 * (n1 if n1 < n2 else n2) +
+                  n2 * (n1 if n1 < n3 else n3) + n1 * (n2 if n2 < n3 else n3))
+            gn = (a1 + a2 + a3 + (a1 if a1 > a2 else a2) +
+                  (a1 if a1 > a3 else a3) + (a2 if a2 > a3 else a3))
+            d = 6 * n1 * n2 * n3
+        else:   # a size ran out: its face is rolled again (a cold module)
+            bn, gn, d = cold("engine.bag_of_ice_play").faces(z)
+        out = [z[0]]
         for n in (bn, gn):   # in lowest terms
             a = n if n >= 0 else -n
             b = d
             while b:
                 a, b = b, a % b
-            out.append((n // a, d // a))
+            out.append(n // a)
+            out.append(d // a)
         return out
+
+    def odds(self):
+        # ``[(n, d), (n, d)]``: the exact chance that one more roll and
+        # draw busts, and the exact expected change of the turn's value from
+        # one more roll and draw and then stopping (a bust loses the whole
+        # value), both reduced. The faces are equally likely (a face with no
+        # size left is re-rolled, so the others share its chance); on a
+        # two-size face the player takes the size with the lower bust chance
+        # (more pyramids left, one red among them) for the first and the one
+        # with the higher expected gain for the second.
+        z = self._odds()
+        return [(z[1], z[2]), (z[3], z[4])]
 
     def bust_odds(self):
         return self.odds()[0]
@@ -226,11 +244,13 @@ class Odds(State):
         opponent is CLOSE to the target or the expected gain is positive."""
         ph = self.phase
         if ph == CHOOSE:
-            z = self.sizes()
-            f = self.face
-            a = z[LO[f] - 1]
-            b = z[HI[f] - 1]
-            return HI[f] + 1 if b[1] * a[0] > a[1] * b[0] else LO[f] + 1
+            z = self._sz()
+            lo = LO[self.face]
+            hi = HI[self.face]
+            # the higher g / n (lo on a tie)
+            if z[2 * hi] * z[2 * lo - 1] > z[2 * lo] * z[2 * hi - 1]:
+                return hi + 1
+            return lo + 1
         if ph != DECIDE:
             return None
         if not self.drawn:
@@ -242,12 +262,11 @@ class Odds(State):
         for q in range(self.players):
             if q != p and t - self.sc[q] <= CLOSE:
                 return DRAW_A
-        return DRAW_A if self.odds()[1][0] > 0 else STOP
+        return DRAW_A if self._odds()[3] > 0 else STOP
 
     # ---- text ---------------------------------------------------------------
     def fields(self):
-        b, g = self.odds()
-        h = counts(self.drawn)
+        z = self._odds()
         # the full bag less what is out: a few removals in C instead of a
         # Python loop over every kind (the same order: equal tokens are
         # the same constant)
@@ -258,9 +277,13 @@ class Odds(State):
             drawn.append(t)
             bag.remove(t)
         bots = []
-        for p in range(self.players):
-            if self.bots >> p & 1:
+        m = self.bots
+        p = 0
+        while m:
+            if m & 1:
                 bots.append(p)
+            m >>= 1
+            p += 1
         f = self.face
         return {
             "phase": PHASES[self.phase],
@@ -269,9 +292,9 @@ class Odds(State):
             "face": FACES[f] if f >= 0 else None,
             "drawn": drawn,
             "bag": bag,
-            "turn_points": value(h),
-            "bust_odds": "%d/%d" % b,
-            "expected_gain": "%d/%d" % g,
+            "turn_points": z[0],
+            "bust_odds": "%d/%d" % (z[1], z[2]),
+            "expected_gain": "%d/%d" % (z[3], z[4]),
             "winner": self.winner,
             "turns": self.turns,
             "bots": bots,

@@ -3,7 +3,7 @@ Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
 
-from engine.bag_of_ice_odds import value, counts
+from engine.bag_of_ice_odds import value, counts, LO, HI
 
 
 def best(drawn):
@@ -37,3 +37,31 @@ def best(drawn):
             h[p] -= 1
             left.append(p)
     return v, trees, bytes(left)
+
+
+def faces(z):
+    """``(bust n, gain n, d)`` of engine.bag_of_ice_odds ``Odds._odds``
+    when a size has run out (``z`` from ``Odds._sz``), face by face: a
+    face with no size left is rolled again, a two-size face with one size
+    left takes that one. Not with the standard bag (its reds stay in)."""
+    p = 1
+    for i in (1, 3, 5):
+        if z[i]:
+            p *= z[i]
+    nf = bn = gn = 0
+    for f in range(6):
+        a = LO[f]
+        b = HI[f] or a
+        if not z[2 * a - 1]:
+            a = b
+        if not z[2 * b - 1]:
+            b = a
+        na = z[2 * a - 1]
+        if na:
+            nb = z[2 * b - 1]
+            nf += 1
+            bn += p // (na if na >= nb else nb)
+            ga = z[2 * a] * (p // na)
+            gb = z[2 * b] * (p // nb)
+            gn += ga if ga >= gb else gb
+    return (bn, gn, p * nf) if nf else (0, 0, 1)

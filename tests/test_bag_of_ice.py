@@ -455,33 +455,41 @@ def test_optimal_score_equals_brute_force_on_every_subset():
 
 # ---- the odds against an independent exact computation -------------------------
 
+def size_odds(drawn, s, full=None):
+    """(bust, gain) as Fractions of drawing a pyramid of size ``s`` and
+    stopping, from the bag as the rulings state it and the brute-force
+    scorer; None if the bag has no pyramid of that size."""
+    full = full or boi.FULL
+    kinds = []
+    for p in range(28):
+        if full[p] and p & 3 == s and full[p] > drawn.count(p):
+            kinds.append((p, full[p] - drawn.count(p)))
+    n = sum(k for p, k in kinds)
+    if not n:
+        return None
+    have = tuple(sorted(("roygcbp"[p >> 2], p & 3) for p in drawn))
+    now = brute(have)
+    bust = Fraction(sum(k for p, k in kinds if p >> 2 == 0), n)
+    gain = Fraction(0)
+    for p, k in kinds:
+        if p >> 2 == 0:
+            gain -= Fraction(k, n) * now
+        else:
+            after = tuple(sorted(have + (("roygcbp"[p >> 2], s),)))
+            gain += Fraction(k, n) * (brute(after) - now)
+    return bust, gain
+
+
 def exact_odds(drawn, full=None):
     """(bust, gain) as reduced (n, d), from the die and the bag as the
     rulings state them, with Fractions and the brute-force scorer."""
-    full = full or boi.FULL
-    bag = {}
-    for p in range(28):
-        if full[p]:
-            bag[p] = full[p] - drawn.count(p)
-    have = tuple(sorted(("roygcbp"[p >> 2], p & 3) for p in drawn))
-    now = brute(have)
     faces = []
     for f, sizes in FACE_SIZES.items():
         opts = []
         for s in sizes:
-            kinds = [(p, k) for p, k in bag.items() if p & 3 == s and k]
-            n = sum(k for p, k in kinds)
-            if not n:
-                continue
-            bust = Fraction(sum(k for p, k in kinds if p >> 2 == 0), n)
-            gain = Fraction(0)
-            for p, k in kinds:
-                if p >> 2 == 0:
-                    gain -= Fraction(k, n) * now
-                else:
-                    after = tuple(sorted(have + (("roygcbp"[p >> 2], s),)))
-                    gain += Fraction(k, n) * (brute(after) - now)
-            opts.append((bust, gain))
+            o = size_odds(drawn, s, full)
+            if o:
+                opts.append(o)
         if opts:           # a face with no size left is rolled again
             faces.append((min(o[0] for o in opts), max(o[1] for o in opts)))
     b = sum(x[0] for x in faces) / len(faces)
@@ -523,6 +531,30 @@ def test_odds_equal_an_independent_computation():
         assert f["turn_points"] == brute(tuple(sorted(("roygcbp"[p >> 2], p & 3) for p in drawn)))
         # small ints only: a board never makes a big integer here
         assert all(abs(x) < 2 ** 30 for pair in got for x in pair)
+
+
+def test_the_size_picked_on_a_two_size_face_has_the_higher_exact_gain():
+    # the engine compares its gains as small-int cross products: checked
+    # here against Fractions on random hands, for every two-size face
+    rng = Rng(9)
+    codes = [code(c, s) for c, s in PIECES]
+    st = registry.new("bag_of_ice", ["players=1"])
+    ties = 0
+    for _ in range(300):
+        pool = list(codes)
+        rng.shuffle(pool)
+        drawn = pool[:rng.randrange(16)]
+        st.drawn = bytearray(drawn)
+        st.phase = boi.CHOOSE
+        for f in (3, 4, 5):              # SM SL ML
+            st.face = f
+            lo = boi.LO[f]
+            hi = boi.HI[f]
+            a = size_odds(drawn, lo)[1]
+            b = size_odds(drawn, hi)[1]
+            ties += a == b
+            assert st.hint() == (hi + 1 if b > a else lo + 1), (drawn, f)
+    assert ties < 900
 
 
 def test_odds_through_the_protocol():
@@ -595,10 +627,10 @@ def test_the_bot_follows_its_rules():
     st.apply("draw")
     st.apply("SM")
     # on a two-size face: the size whose expected gain is higher
-    z = st.sizes()
     pick = st.hint()
-    a, b = z[0], z[1]
-    assert pick == (3 if Fraction(b[1], b[0]) > Fraction(a[1], a[0]) else 2)
+    a = size_odds(list(st.drawn), 1)[1]
+    b = size_odds(list(st.drawn), 2)[1]
+    assert pick == (3 if b > a else 2)
     st.apply(st.token(pick))
     st.apply("y%d" % (pick - 1))
     # stop when the expected gain is not positive, else draw
