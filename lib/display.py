@@ -107,7 +107,8 @@ class Display:
                  "_brightness", "_shown", "_dirty", "_counts", "_col",
                  "_units", "_total", "_rowu", "_rows", "_dark", "_key", "_fill",
                  "_fillc", "_used", "_nu",
-                 "_np", "_pal_version", "scale", "last_ma", "shows")
+                 "_np", "_pal_version", "scale", "last_ma", "shows",
+                 "_start", "_step", "_limit", "owed")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
@@ -132,6 +133,23 @@ class Display:
             rows.append(sv[y * width:(y + 1) * width])
         self._rows = rows
         self._dark = memoryview(bytearray(width))   # a row all off
+        # each row's first LED and the step to the next one along it, so a
+        # row is written by walking its view of the frame (no index into
+        # the map per pixel); step 0 marks a row that is not evenly spaced
+        # (a serpentine panel turned 90 or 270 degrees), written via the map
+        m = self.map
+        self._start = array("H", range(height))
+        self._step = array("h", range(height))
+        for y in range(height):
+            i = y * width
+            st = m[i + 1] - m[i] if width > 1 else 1
+            for x in range(2, width):
+                if m[i + x] - m[i + x - 1] != st:
+                    st = 0
+            self._start[y] = m[i]
+            self._step[y] = st
+        self._limit = 0     # rows the next show() may write (0: all)
+        self.owed = False   # changed rows the last show() left for later
         self._fill = bytearray(n)   # a whole frame of colour _fillc, for fill()
         self._fillc = 0
         self._key = bytearray(1)    # the index being counted
@@ -379,6 +397,15 @@ class Display:
         something else wrote to the LEDs)."""
         self._dirty = True
 
+    def spread(self, rows):
+        """Let the next :meth:`show` write at most ``rows`` of the rows that
+        changed (top first) and leave the others as they are on the LEDs:
+        ``owed`` is then True, and a later ``show()`` of the same frame
+        sends the rest. A whole new 16x16 frame costs a board ~15 ms of
+        show(); this spreads it over a few loop passes. Applies to one
+        show() only. A new brightness or scale still rewrites every row."""
+        self._limit = rows
+
     # ---- output ----------------------------------------------------------
     def show(self):
         """Send the frame if it changed; True if the LEDs were written."""
@@ -390,51 +417,99 @@ class Display:
             self.scale = -1     # the table is stale
             if len(self._used) < len(self.palette.rgb):
                 self._used = bytearray(len(self.palette.rgb))
+        left = self._limit or self.height
+        self._limit = 0
+        owed = False
         if self._dirty:
             self._dirty = False
             self._refit(True)
         else:
-            frame = self.frame
-            shown = self._shown
-            if frame == shown:
+            if self.frame == self._shown:
+                self.owed = False
                 return False
             col = self._col
             units = self._units
             rowu = self._rowu
             px = self.pixels
-            m = self.map
             rows = self._rows
-            w = self.width
+            starts = self._start
+            steps = self._step
             total = self._total
-            i = 0
             r = 0
             for y in range(self.height):
-                if rows[r] != rows[r + 1]:
+                a = rows[r]
+                if a != rows[r + 1]:
+                    if not left:
+                        owed = True
+                        break
+                    left -= 1
                     # a changed row is written whole and its channel total
                     # summed afresh: fewer steps per pixel than picking out
                     # the changed ones (a redraw changes most of a row)
-                    u = 0
-                    for j in range(i, i + w):
-                        c = frame[j]
-                        shown[j] = c
-                        u += units[c]
-                        px[m[j]] = col[c]
+                    rows[r + 1][:] = a
+                    k = steps[y]
+                    if k:
+                        j = starts[y]
+                        u = 0
+                        for c in a:
+                            px[j] = col[c]
+                            u += units[c]
+                            j += k
+                    else:
+                        u = self._put(y)
                     total += u - rowu[y]
                     rowu[y] = u
-                i += w
                 r += 2
             self._total = total
             ma = self.ma_channel
             idle = self.idle_ma * self.n
-            if (self.scale < self._brightness or
-                    total * ma > (self.budget_ma - idle) * 255):
-                # dimmed last time (may brighten now) or over budget now
+            over = total * ma > (self.budget_ma - idle) * 255
+            if over or (self.scale < self._brightness and not owed):
+                # over budget now, or dimmed last time and the frame is
+                # whole (it may brighten now): the scale is fitted to the
+                # frame, so an over-budget mix of two frames is finished
+                # first
+                if owed:
+                    owed = False
+                    r = 0
+                    for y in range(self.height):
+                        if rows[r] != rows[r + 1]:
+                            rows[r + 1][:] = rows[r]
+                            u = self._put(y)
+                            total += u - rowu[y]
+                            rowu[y] = u
+                        r += 2
+                    self._total = total
                 self._refit(False)
             else:
                 self.last_ma = (total * ma + 254) // 255 + idle
+        self.owed = owed
         self.pixels.show()
         self.shows += 1
         return True
+
+    def _put(self, y):
+        # write row y of the frame to its LEDs; its channel total
+        px = self.pixels
+        col = self._col
+        units = self._units
+        frame = self.frame
+        u = 0
+        k = self._step[y]
+        if k:
+            j = self._start[y]
+            for c in self._rows[2 * y]:
+                px[j] = col[c]
+                u += units[c]
+                j += k
+            return u
+        m = self.map
+        i = y * self.width
+        for j in range(i, i + self.width):
+            c = frame[j]
+            u += units[c]
+            px[m[j]] = col[c]
+        return u
 
     def _count(self):
         # pixels per palette index (bytearray.count is C where it exists),
@@ -515,43 +590,36 @@ class Display:
         rewrite = write_all or s != self.scale
         if s != self.scale:
             self._table(s)
-        counts = self._counts
         units = self._units
-        used = self._used
-        total = 0
-        for q in range(self._nu):
-            i = used[q]
-            total += counts[i] * units[i]
-        self._total = total
-        self.last_ma = (total * ma + 254) // 255 + idle
+        if rewrite:
+            counts = self._counts
+            used = self._used
+            total = 0
+            for q in range(self._nu):
+                i = used[q]
+                total += counts[i] * units[i]
+            self._total = total
+        # else the scale stands and so does show()'s running total, which
+        # counts the rows as the LEDs have them (with rows still owed, not
+        # the frame's)
+        self.last_ma = (self._total * ma + 254) // 255 + idle
         if rewrite:
             # (each row's channel total is summed afresh on the way: show()
             # keeps them for the rows it writes, and a new scale or a
             # frame drawn while the LEDs were stale invalidates them all)
-            frame = self.frame
-            col = self._col
-            px = self.pixels
-            m = self.map
             rows = self._rows
             dark = self._dark
             rowu = self._rowu
             w = self.width
-            i = 0
             r = 0
             for y in range(self.height):
                 # a row dark before and now stays dark at any scale
                 if write_all or rows[r] != dark or rows[r + 1] != dark:
-                    u = 0
-                    for j in range(i, i + w):
-                        c = frame[j]
-                        u += units[c]
-                        px[m[j]] = col[c]
-                    rowu[y] = u
+                    rowu[y] = self._put(y)
                 else:
                     rowu[y] = units[0] * w
-                i += w
                 r += 2
-            self._shown[:] = frame
+            self._shown[:] = self.frame
 
     def _table(self, s):
         # each palette index's colour and channel total at brightness s

@@ -326,6 +326,90 @@ def test_incremental_frames_send_what_a_fresh_display_sends():
     assert dimmed > 50     # the power limit was really exercised
 
 
+def _ma(buf):
+    raw = bytearray()
+    for v in buf:
+        raw += bytes((v >> 16, (v >> 8) & 255, v & 255))
+    return D.frame_ma(raw)
+
+
+def test_a_spread_frame_goes_up_a_few_rows_a_show_and_ends_whole():
+    # spread(k): one show() changes at most k rows on the LEDs (unless the
+    # power limit sets a new scale, which rewrites them all), ``owed`` says
+    # whether more are to come, and the LEDs never draw more than the
+    # budget, even holding half of one frame and half of the next; shown
+    # to the end, the LEDs hold what a fresh display sends for the frame,
+    # on every wiring and rotation (a serpentine panel turned 90 degrees
+    # has rows that do not run evenly along its LEDs)
+    import random
+    rnd = random.Random(5)
+    colours = (0, 0, 1, 9, P.CURSOR, P.TEXT, P.player(3), P.REFUSE)
+    limited = partial = 0
+    for _ in range(160):
+        pw, ph = rnd.choice(((8, 8), (8, 4), (5, 3), (16, 16)))
+        serp = rnd.random() < 0.5
+        rot = rnd.choice((0, 90, 180, 270))
+        n = pw * ph
+        budget = n + rnd.randint(20, 700 if n <= 64 else 2500)
+        bright = rnd.choice((32, 48, 120))
+        px = FakePixels(n)
+        d = D.Display(px, pw, ph, serpentine=serp, rotation=rot,
+                      brightness=bright, budget_ma=budget)
+        w, h = d.width, d.height
+        m = d.map
+        for _ in range(6):
+            for _ in range(rnd.choice((1, 3, 20, n))):
+                d.frame[rnd.randrange(n)] = rnd.choice(colours)
+            k = rnd.randint(1, 3)
+            shows = 0
+            while True:
+                before = list(px.buf)
+                scale = d.scale
+                d.spread(k)
+                d.show()
+                shows += 1
+                assert _ma(px.buf) <= budget
+                changed = sum(1 for y in range(h)
+                              if any(px.buf[m[y * w + x]] != before[m[y * w + x]]
+                                     for x in range(w)))
+                if changed > k:
+                    # only a new scale, or a mix of two frames over the
+                    # budget (then the frame is finished at once)
+                    assert d.scale != scale or not d.owed
+                    limited += 1
+                assert d.owed == (bytes(d.frame) != bytes(d._shown))
+                # the running totals count the rows as the LEDs have them
+                sh = d._shown
+                for y in range(h):
+                    assert d._rowu[y] == sum(d._units[c] for c in sh[y * w:y * w + w])
+                assert d._total == sum(d._rowu)
+                if not d.owed:
+                    break
+                partial += 1
+                assert shows <= h
+            fresh = FakePixels(n)
+            f = D.Display(fresh, pw, ph, serpentine=serp, rotation=rot,
+                          brightness=bright, budget_ma=budget)
+            f.frame[:] = d.frame
+            f.show()
+            assert px.buf == fresh.buf and d.scale == f.scale
+            assert d.last_ma == f.last_ma == _ma(px.buf)
+    assert partial > 100 and limited > 10   # both paths were exercised
+
+
+def test_without_spread_a_show_sends_the_whole_frame():
+    px = FakePixels(256)
+    d = D.Display(px, 16, 16, serpentine=True, brightness=32, budget_ma=1500)
+    d.show()
+    d.spread(2)
+    d.fill(P.DIM)
+    d.show()
+    assert d.owed
+    d.show()                       # the limit was for one show only
+    assert not d.owed and bytes(d._shown) == bytes(d.frame)
+    assert len(set(px.buf)) == 1 and px.buf[0] != 0
+
+
 def test_mask_and_blit_match_pixel_by_pixel_drawing():
     # the one-call helpers draw what the per-pixel loops they replace drew,
     # clipped at every edge and scaled
