@@ -38,67 +38,87 @@ is built. Ties go to the first move in reading order of the source, then
 the column top to bottom, then the row left to right.
 """
 
-from engine.ice_solo import END, REMIX, P_TOWER, NONE, A8_5, A8_4
+from engine.ice_solo import END, REMIX, P_TOWER
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
 _GOOD = (0, 10, 30, 55)
-EXTRA = 6      # per piece piled above a cell's good run
-DEAD = -40     # a cell that can never be clean
-CLEAN = 100
-AHEAD = 9      # lookahead weight, in tenths
-RECENT = 4     # recent moves not taken back
+EXTRA = const(6)      # per piece piled above a cell's good run
+DEAD = const(-40)     # a cell that can never be clean
+CLEAN = const(100)
+AHEAD = const(9)      # lookahead weight, in tenths
+RECENT = const(4)     # recent moves not taken back
+
+# a one-bit int 1 << k (k < 36) -> k, looked up at (1 << k) % 37: 37 is a
+# prime with 2 as a primitive root, so the 36 remainders differ
+B37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x18\x00\x00\x0b\x00\r"
+       b"\x04\x07\x11\x00\x00\x16\x00\x0f\x00\n\x0c\x06\x00\x15\x0e\t\x05"
+       b"\x14\x08\x13\x12")
+
+_LINES = [None, None]   # per grid width (5, 4), once: see _lines
 
 
-def _ahead(s, t, u, w):
-    """Whether ``t`` comes before ``u`` among the moves from ``s`` in the
-    order the hint breaks ties by: the column top to bottom, then the
-    row left to right."""
-    ct = t % w == s % w
-    if ct != (u % w == s % w):
-        return ct
-    return t < u
+def _lines(w):
+    """Per grid cell, the other cells of its row and column as a bit set
+    (bit i for grid cell i; 25 bits at most, a small int on a board)."""
+    ln = _LINES[w & 1 ^ 1]
+    if ln is None:
+        row = (1 << w) - 1
+        col = 0
+        for r in range(5):
+            col |= 1 << (r * w)
+        ln = []
+        for s in range(5 * w):
+            r = s // w
+            ln.append((row << (r * w)) ^ (col << (s - r * w)))
+        _LINES[w & 1 ^ 1] = ln
+    return ln
 
 
 def nest_hint(state):
-    """One pass over the moves, each scored in O(1) from per-cell facts
-    gathered once, plus the lookahead: for each source cell, once, the best
-    next gain of the piece a move from it uncovers.
+    """One pass over the cells for their values, then the moves, each
+    scored in O(1), plus the lookahead: for each source cell, once, the
+    best next gain of the piece a move from it uncovers.
 
-    Everything is inline, as calls are the dear part on a board: per cell,
-    one pass finds the bottom run ``k`` (0: the cell is dead) and ``lk``,
-    where the lowest full nest above that run starts; the value of the
-    cell's first ``m`` pieces is then O(1): dead when
-    m is 0, k is 0 or that nest lies within them, clean for a whole run of
-    3, else the run's worth less 6 per piece above it. A landing's change of
-    value depends only on the target and the piece's size
-    (its colour is the target's top colour): three numbers per cell, worked
-    out in the same pass."""
+    Cells are bits of small ints: per colour the cells it tops, and the
+    empty ones. A source's targets are its row and column partners (a
+    constant bit set per cell) ANDed with its top's colour (and the empty
+    cells, for a small): only the moves themselves are visited, each found
+    by a table look-up of its lowest bit. Everything is inline, as calls are
+    the dear part on a board: per cell, one pass finds the bottom run ``k``
+    (0: the cell is dead) and ``lk``, where the lowest full nest above that
+    run starts; the value of the cell's first ``m`` pieces is then O(1):
+    dead when m is 0, k is 0 or that nest lies within them, clean for a
+    whole run of 3, else the run's worth less 6 per piece above it. A
+    landing's change of value depends only on the target and the piece's
+    size (its colour is the target's top colour): three numbers per cell,
+    worked out in the same pass."""
     g = state.grid
     w = state.width
     n = len(g)
+    lines = _lines(w)
+    b37 = B37
     val = [0] * n
     kk = bytearray(n)
     lks = bytearray(n)
-    tops = bytearray(n)     # colour of each cell's top piece, NONE if empty
     land = [0] * (4 * n)    # cell * 4 + size: change when that size lands
     good = _GOOD
-    by = [None] * 9         # per colour code, the cells it tops
-    emp = bytearray()       # the empty cells
+    cm = [0] * 9            # per colour code, the cells it tops (bits)
+    em = 0                  # the empty cells (bits)
     for i in range(n):
         st = g[i]
         m = len(st)
         if not m:
-            tops[i] = NONE
             val[i] = DEAD
-            emp.append(i)
+            em |= 1 << i
             continue
         b = st[0]
         t = st[m - 1]
-        tops[i] = t >> 2
-        x = by[t >> 2]
-        if x is None:
-            by[t >> 2] = bytearray((i,))
-        else:
-            x.append(i)
+        cm[t >> 2] |= 1 << i
         if b & 3 != 3:
             val[i] = DEAD
             continue
@@ -108,144 +128,129 @@ def nest_hint(state):
             if m > 2 and st[2] == b - 2:
                 k = 3
         lk = 255
-        for x in range(k, m - 2):
-            q = st[x]
-            if q & 3 == 3 and st[x + 1] == q - 1 and st[x + 2] == q - 2:
-                lk = x
-                break
+        if m - 2 > k:
+            for x in range(k, m - 2):
+                q = st[x]
+                if q & 3 == 3 and st[x + 1] == q - 1 and st[x + 2] == q - 2:
+                    lk = x
+                    break
         kk[i] = k
         lks[i] = lk
         if lk < 255:
-            v = DEAD
-        elif k == 3 and m == 3:
-            v = CLEAN
-        else:
-            v = good[k] - EXTRA * (m - k)
-        val[i] = v
-        if v == DEAD:
+            val[i] = DEAD
             continue                # land stays 0: dead stays dead
         e = m - k
+        if e == 0 and k == 3:
+            v = CLEAN
+        else:
+            v = good[k] - EXTRA * e
+        val[i] = v
         y = i * 4
-        d = good[k] - EXTRA * (e + 1) - v     # one more piece above
+        # one more piece above: 6 less, or a clean nest's 100 down to 49
+        d = -EXTRA if v < CLEAN else good[3] - EXTRA - CLEAN
         land[y + 1] = d
         land[y + 2] = d
         land[y + 3] = d
         if e == 0 and k < 3:
             # the next piece of the run: one size down, the same colour
             land[y + 3 - k] = (CLEAN if k == 2 else good[k + 1]) - v
-        elif m - 2 >= k and t & 3 == 2 and st[m - 2] == t + 1:
+        elif e >= 2 and t & 3 == 2 and st[m - 2] == t + 1:
             # a small on a medium on its large: a full nest locked above
             land[y + 1] = DEAD - v
-    a8 = A8_5 if w == 5 else A8_4
-    np = w + 3
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
     # in circles
     # (each kept as its reverse, target << 5 | source, so a move s -> t
     # is looked up as s << 5 | t)
+    # (8-wide cell a is grid cell (a >> 3) * w + (a & 7))
     h = state.hist
     back = []
     i = len(h) - 2
     while i >= 0 and len(back) < RECENT and not h[i] & 0x80:
         a = ((h[i] << 8) | h[i + 1]) & 0x7FFF
         if a < 4096:
-            back.append(state._g(a & 63) << 5 | state._g(a >> 6))
+            x = a & 63
+            a >>= 6
+            back.append(((x >> 3) * w + (x & 7)) << 5 | (a >> 3) * w + (a & 7))
         i -= 2
-    last = -1
-    if back:
-        last = state._a(back[0] & 31) * 64 + state._a(back[0] >> 5)
-    best = None
-    bs_ = bt_ = 0
+    best = -0x7FFF
+    bs_ = bt_ = -1
     count = 0
     for s in range(n):
-        c = tops[s]
-        if c == NONE:
-            continue
         a = g[s]
         na = len(a)
+        if not na:
+            continue
         p = a[na - 1]
         small = p & 3 == 1
         if (small and na >= 3 and a[na - 2] == p + 1 and
                 a[na - 3] == p + 2):
             continue                # a full nest's small never moves
-        s8 = a8[s]
-        cells = by[c]
-        leave = None
-        for t in (cells + emp if small else cells):
-            x = a8[t] ^ s8
-            if not x or (x > 7 and x & 7):
-                continue            # itself, or not in its row or column
-            if leave is None:       # worked out once a move is found
-                k = kk[s]
-                lk = lks[s]
-                m = na - 1          # s once its top has left
+        ls = lines[s]
+        c = ls & cm[p >> 2]
+        if small:
+            c |= ls & em
+        if not c:
+            continue
+        k = kk[s]
+        lk = lks[s]
+        m = na - 1          # s once its top has left
+        if m == 0 or k == 0 or lk + 2 < m:
+            after = DEAD
+        elif k >= m:
+            after = CLEAN if m == 3 else good[m]
+        else:
+            after = good[k] - EXTRA * (m - k)
+        leave = 10 * (after - val[s])
+        # the lookahead: the best gain (at least 0) the piece under the
+        # top could make next in its row or column, the cell of that best
+        # (ut), and the second best (for a move that lands right there)
+        u1 = u2 = 0
+        ut = 255
+        if m:
+            q = a[m - 1]
+            if not (m >= 3 and q & 3 == 1 and a[m - 2] == q + 1 and
+                    a[m - 3] == q + 2):      # not a nest's small
+                m -= 1      # s once the uncovered piece leaves too
                 if m == 0 or k == 0 or lk + 2 < m:
-                    after = DEAD
+                    lv = DEAD - after
                 elif k >= m:
-                    after = CLEAN if m == 3 else good[m]
+                    lv = (CLEAN if m == 3 else good[m]) - after
                 else:
-                    after = good[k] - EXTRA * (m - k)
-                leave = after - val[s]
-                # the lookahead: the best gain (at least 0) the piece
-                # under the top could make next in its row or column, the
-                # cell of that best (ut), and the second best (for a move
-                # that lands right there); gains capped at 255. (Equal
-                # best gains give the same scores in any order.)
-                u1 = u2 = 0
-                ut = 255
-                if m:
-                    q = a[m - 1]
-                    if not (m >= 3 and q & 3 == 1 and a[m - 2] == q + 1 and
-                            a[m - 3] == q + 2):      # not a nest's small
-                        m -= 1      # s once the uncovered piece leaves too
-                        if m == 0 or k == 0 or lk + 2 < m:
-                            lv = DEAD - after
-                        elif k >= m:
-                            lv = (CLEAN if m == 3 else good[m]) - after
-                        else:
-                            lv = good[k] - EXTRA * (m - k) - after
-                        qs = q & 3
-                        qcells = by[q >> 2]
-                        if qcells is not None:
-                            for y in qcells:
-                                x = a8[y] ^ s8
-                                if not x or (x > 7 and x & 7):
-                                    continue
-                                gain = lv + land[y * 4 + qs]
-                                if gain > 255:
-                                    gain = 255
-                                if gain > u1:
-                                    u2 = u1
-                                    u1 = gain
-                                    ut = y
-                                elif gain > u2:
-                                    u2 = gain
-                        if qs == 1 and emp:
-                            # the empty cells (s itself is not empty)
-                            for y in emp:
-                                x = a8[y] ^ s8
-                                if x > 7 and x & 7:
-                                    continue
-                                gain = lv if lv < 255 else 255
-                                if gain > u1:
-                                    u2 = u1
-                                    u1 = gain
-                                    ut = y
-                                elif gain > u2:
-                                    u2 = gain
+                    lv = good[k] - EXTRA * (m - k) - after
+                qs = q & 3
+                ys = ls & cm[q >> 2]
+                if qs == 1:
+                    ys |= ls & em       # an empty cell: land stays 0
+                while ys:
+                    y = ys & -ys
+                    ys ^= y
+                    y = b37[y % 37]
+                    gain = lv + land[y * 4 + qs]
+                    if gain > u1:
+                        u2 = u1
+                        u1 = gain
+                        ut = y
+                    elif gain > u2:
+                        u2 = gain
+        ps = p & 3
+        while c:
+            t = c & -c
+            c ^= t
+            t = b37[t % 37]
             count += 1
             if back and (s << 5 | t) in back:
                 continue
-            x = 10 * (leave + land[t * 4 + (p & 3)]) + AHEAD * (
+            x = leave + 10 * land[t * 4 + ps] + AHEAD * (
                 u2 if t == ut else u1)
-            if best is None or x > best or (x == best and s == bs_ and
-                                             _ahead(s, t, bt_, w)):
+            if x > best:
                 best = x
                 bs_ = s
                 bt_ = t
-    if best is None:
-        if count:
-            return (last & 63) * 64 + (last >> 6)   # only going back is left
+    if bs_ < 0:
+        if count:               # only going back is left: the last move's
+            a = back[0]
+            return state._a(a >> 5) * 64 + state._a(a & 31)
         return END
     if best < 0:
         return END
