@@ -122,13 +122,25 @@ def _ci(cols, c):
 _LAZY = ["engine.ice_solo_tower", None, "engine.ice_solo_deal", None]
 
 
+# while the towering module is loaded: its tables of cell names, for the
+# move tokens (globals of this module: the hot case of ``token``, a
+# towering legal list has ~150 moves, reads them without an attribute
+# lookup on the module)
+_CD = None
+_CN = None
+
+
 def _lazy(i):
     """The phase module at ``_LAZY[i]`` (0: towering, 2: deal), imported
     on first use; :func:`_drop` lets it go again."""
+    global _CD, _CN
     m = _LAZY[i + 1]
     if m is None:
         m = __import__(_LAZY[i], None, None, ("x",))
         _LAZY[i + 1] = m
+        if i == 0:
+            _CD = m.CELLD
+            _CN = m.CELLN
     return m
 
 
@@ -143,10 +155,14 @@ def _dl():
 def _drop(i):
     """Forget a phase module when its phase is over (on a board only, as
     :func:`_text`): its code and tables go with it."""
+    global _CD, _CN
     import sys
     if sys.implementation.name == "cpython" or _LAZY[i + 1] is None:
         return
     _LAZY[i + 1] = None
+    if i == 0:
+        _CD = None
+        _CN = None
     release(_LAZY[i])
 
 
@@ -494,9 +510,9 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
-            tw = _LAZY[1]
-            if tw is not None:      # towering: its constant names
-                return tw.CELLD[a >> 6] + tw.CELLN[a & 63]
+            cd = _CD
+            if cd is not None:      # towering: its constant names
+                return cd[a >> 6] + _CN[a & 63]
             s = (a >> 6) * 3
             t = (a & 63) * 3
             return CELLS[s:s + 3] + CELLS[t:t + 2]
@@ -629,6 +645,11 @@ class Game(State):
 
     def render(self):
         return _text("engine.ice_solo_show").render(self)
+
+    def history_text(self):
+        """The protocol's ``history`` answer: every action's token in one
+        string (engine/ice_solo_hist.py, loaded for the call)."""
+        return _text("engine.ice_solo_hist").history(self)
 
     def hint(self):
         """A suggested legal move (see engine/ice_solo_hint.py), or None at a

@@ -232,6 +232,7 @@ def tower_moves(g, first, only, klo, khi):
     w3 = [0] * 64               # per kind: its targets, 3 rows an int
     kr = bytearray(10)
     out = []
+    add = out.append
     for s in range(64) if only < 0 else (only,):
         p = lo[s]
         if p == NONE or p & 3 == 3:
@@ -256,6 +257,7 @@ def tower_moves(g, first, only, klo, khi):
         q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
         kb = k0 + (s >> 3) - 7
         cb = (s & 7) - 7
+        hi = s << 6
         for t in tl:
             q = q0 + t15[t]
             o = ob[q]
@@ -266,7 +268,7 @@ def tower_moves(g, first, only, klo, khi):
                     w3[k + 3] & (paths[j + 1] << c0) or
                     (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
                 continue
-            out.append(s * 64 + t)
+            add(hi | t)
             if first:
                 return out
     return out

@@ -806,15 +806,16 @@ def test_move_tokens_from_the_cell_table_match_the_notation():
     from engine.pieces import fmt_cell, fmt_piece
     st = new(variant=4)
     ice._tw()                       # towering: the tower module's names
-    kept = ice._LAZY[1]
-    for tower in (kept, None):      # ... and the game's own table
-        ice._LAZY[1] = tower
+    kept = (ice._CD, ice._CN)
+    assert kept[0] is not None
+    for names in (kept, (None, None)):      # ... and the game's own table
+        ice._CD, ice._CN = names
         try:
             for a in range(4096):
                 assert st.token(a) == (fmt_cell(a >> 6, 8) + "-" +
                                        fmt_cell(a & 63, 8))
         finally:
-            ice._LAZY[1] = kept
+            ice._CD, ice._CN = kept
     for p in range(36):
         if p & 3:
             assert st.token(4100 + p) == "=" + fmt_piece(p)
@@ -1047,3 +1048,33 @@ def test_a_deal_history_with_its_redos_replays_to_the_same_grid(opts):
         assert again.fields()["grid"] == st.fields()["grid"]
         assert again.to_move() == 0 and again.history() == st.history()
     assert redos > 0        # the deals above did redo some proposals
+
+
+def _history_by_tokens(st):
+    h = st.hist
+    return " ".join(st.token(((h[i] << 8) | h[i + 1]) & 0x7FFF)
+                    for i in range(0, len(h), 2))
+
+
+def test_history_answer_is_every_actions_token():
+    # engine/ice_solo_hist.py writes the answer from its own tables: it
+    # must say exactly what Game.token says, for the deal (pieces, =ok,
+    # =redo), the scatter (=-), towering moves, a remix and its @ cells,
+    # nesting moves and the style judgement
+    sess = stuck_session(1)
+    sess.handle("play remix")
+    st = sess.state
+    assert "remix @" in st.history_text()
+    for s in (sess, Session(5)):
+        if s is not sess:
+            s.handle("new ice_solo seed=5")
+            for _ in range(40):
+                legal = s.handle("legal")[2:].split()
+                s.handle("play " + legal[len(legal) // 3])
+        st = s.state
+        text = s.handle("history")
+        assert text == "= " + _history_by_tokens(st) + "\n\n"
+        assert "=ok" in text or "=-" in text
+    st = new(deal=grid_str(latin_grid(C5, 5)))
+    st.apply("style-yes")
+    assert st.history_text() == "style-yes" and new().history_text() == ""
