@@ -59,7 +59,9 @@ App services for a screen:
 ``app.show_scores()``  the scores screen for the current state; B returns.
 ``app.exit_to_menu()`` save and leave (as the escape gesture does).
 ``app.restart(opts)``  replace the state by a new one of the same game with
-                       these options (the dice tool's die and count).
+                       these options (the dice tool's die and count);
+                       ``restart(opts, False)`` leaves the redraw to the
+                       screen (e.g. on the next pass).
 ``app.redraw()``       ask for a redraw outside key/tick.
 ``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings),
 ``app.d`` (the display: its size for layouts made in ``__init__``).
@@ -389,10 +391,13 @@ class App:
             # remembered options this engine no longer takes: use defaults
             return registry.new(gid)
 
-    def restart(self, options):
+    def restart(self, options, redraw=True):
         """Replace the current game with a new one of the same id and these
         options (the dice and bag tools change die or bag this way). Bad
-        options are refused and the current state is returned."""
+        options are refused and the current state is returned. With
+        ``redraw`` False the frame stays as it is in this pass: a screen
+        that draws the new state on the next pass keeps the pass that
+        builds it short."""
         try:
             st = registry.new(self.game, options)
         except ValueError:
@@ -402,7 +407,8 @@ class App:
         self.unsaved = True
         self._player = -1
         self._auto()
-        self._redraw = True
+        if redraw:
+            self._redraw = True
         return st
 
     def _leave(self):
