@@ -183,7 +183,7 @@ class Game(State):
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
                  "memo", "_mv", "order", "chk", "_co", "_base",
-                 "_base_n", "_nest_at", "_ac")
+                 "_base_n", "_nest_at", "_bd")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -225,7 +225,7 @@ class Game(State):
         self.remixes = 0
         self.style = 0          # 0 not judged, 1 yes, 2 no
         self._mv = -1           # cached "some move exists" (-1: unknown)
-        self._ac = -1           # cached "every cell clean" (-1: unknown)
+        self._bd = None         # cached breakdown() (None: not worked out)
         self.order = None       # deal: the layer's cells, group by group
         self.chk = 0            # deal: checkpoints passed in this layer
         self._co = None         # deal: this node's outcomes, once listed
@@ -276,14 +276,8 @@ class Game(State):
         return n
 
     def all_clean(self):
-        """Every cell a clean nest (kept until the next action)."""
-        if self._ac < 0:
-            self._ac = 1
-            for st in self.grid:
-                if not is_clean(st):
-                    self._ac = 0
-                    break
-        return self._ac == 1
+        """Every cell a clean nest."""
+        return self.breakdown()["clean"] == len(self.grid)
 
     def style_due(self):
         return self.phase == P_NEST and self.style == 0 and self.all_clean()
@@ -484,7 +478,7 @@ class Game(State):
     def _apply(self, a):
         ph = self.phase
         self._mv = -1
-        self._ac = -1
+        self._bd = None
         self._co = None
         if ph == P_DEAL:
             _dl().apply(self, a)
@@ -566,7 +560,11 @@ class Game(State):
 
     # ---- scores and views -----------------------------------------------------------
     def breakdown(self):
-        """The live score: a dict of the parts and the total."""
+        """The live score: a dict of the parts and the total. Kept until the
+        next action (a state line asks for it twice, the scores and the
+        fields, and to_move once): the caller must not change it."""
+        if self._bd is not None:
+            return self._bd
         g = self.grid
         w = self.width
         n = len(g)
@@ -604,6 +602,7 @@ class Game(State):
         d["remix"] = -5 * self.remixes
         d["total"] = (clean + d["fully_nested"] + d["rainbow"] + d["style"] +
                       d["double_plus_cool"] + d["remix"])
+        self._bd = d
         return d
 
     def scores(self):
@@ -660,6 +659,14 @@ class Game(State):
         return hint(self)
 
     # ---- undo and saves -----------------------------------------------------------
+    def undo_move(self):
+        """As :meth:`State.undo_move`; during the opening deal or scatter
+        there is no move to take back, said here without loading the
+        shared message texts (a board pays ~15 ms for that load)."""
+        if self.phase <= P_SCATTER:
+            raise IllegalMove("nothing to undo")
+        return State.undo_move(self)
+
     def undo(self):
         """Take back the last action: a nesting move, an end or a style
         judgement directly (here: the common case), a towering move by
@@ -688,7 +695,7 @@ class Game(State):
                 self.phase = P_NEST
                 self.style = 0
             self._mv = -1
-            self._ac = -1
+            self._bd = None
             self.hist = h[:-2]
             return
         if self.lo is not None and _tw().undo(self, a):

@@ -480,7 +480,7 @@ def undo(g, a):
         return False
     g.undos += 1
     g._mv = -1
-    g._ac = -1
+    g._bd = None
     g.hist = h[:-2]
     return True
 

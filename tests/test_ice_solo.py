@@ -1078,3 +1078,68 @@ def test_history_answer_is_every_actions_token():
     st = new(deal=grid_str(latin_grid(C5, 5)))
     st.apply("style-yes")
     assert st.history_text() == "style-yes" and new().history_text() == ""
+
+
+@pytest.mark.parametrize("opts", ["", "variant=4", "variant=4 quick=1"])
+def test_undo_in_the_opening_deal_or_scatter_is_refused_and_changes_nothing(opts):
+    s = Session(3, auto=False)
+    s.handle(("new ice_solo seed=3 " + opts).strip())
+    for _ in range(7):
+        assert s.handle("sample").startswith("= ")
+    before = s.state.serialize()
+    assert s.handle("undo") == "? nothing to undo\n\n"
+    assert s.state.serialize() == before and s.state.to_move() == CHANCE
+
+
+def _plain_render(g):
+    """The picture as first written: text of the field and grid, split and
+    formatted per cell (engine/ice_solo_show.py must say the same)."""
+    lines = []
+    w = g.width
+    if g.lo is not None:
+        lines.append("field:")
+        cells = g.field_text().split("/")
+        for r in range(8):
+            row = []
+            for c in range(8):
+                x = cells[r * 8 + c]
+                if x == "-":
+                    row.append("  .  ")
+                elif len(x) == 2:
+                    row.append("  %s " % x)
+                else:
+                    row.append(x + " ")
+            lines.append("%d %s" % (r + 1, "".join(row)))
+        lines.append("grid:")
+    cells = g.grid_text().split("/")
+    for r in range(5):
+        lines.append("%d %s" % (r + 1, " ".join(
+            ["%-7s" % cells[r * w + c] for c in range(w)])))
+    b = g.breakdown()
+    lines.append("%s  score %d  remixes %d  undos %d" % (
+        g.phase_name(), b["total"], g.remixes, g.undos))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("opts", ["", "variant=4", "variant=4 quick=1"])
+def test_show_is_the_plain_picture(opts):
+    s = Session(11, auto=False)
+    s.handle(("new ice_solo seed=11 " + opts).strip())
+    rng = Rng(11)
+    for i in range(400):
+        st = s.state
+        if i % 7 == 0:
+            assert s.handle("show") == "= " + _plain_render(st) + "\n\n"
+        if st.to_move() == OVER:
+            break
+        if st.to_move() == CHANCE:
+            s.handle("sample")
+            continue
+        legal = s.handle("legal")[2:].split()
+        s.handle("play " + legal[rng.randrange(len(legal))])
+    assert s.handle("show") == "= " + _plain_render(s.state) + "\n\n"
+    # a tall stack (wider than its 7 columns) and an empty cell
+    cells = latin_grid(C5, 5)
+    st = new(deal=grid_str([cells[0] + cells[1], "-"] + cells[2:]))
+    assert st.render() == _plain_render(st)
+    assert st.render().startswith("1 r3r2r1y3y2y1 -       g3g2g1  ")
