@@ -39,8 +39,6 @@ integer weights (``auto_chance`` is True for all of them):
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, cold, release
-from engine.pieces import (parse_cell, fmt_piece,
-                           parse_piece, NotationError)
 
 try:
     from micropython import const
@@ -106,6 +104,14 @@ A8_4 = bytes((0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27, 32,
 
 # colour letters by colour number (as engine.pieces names them)
 CL = b"roygcbpwk"
+COLOURS = "roygcbpwk"
+
+
+def _cell(tok, i):
+    """The 8-wide cell named at ``tok[i:i + 2]`` ("a1" .. "h8"), or -1."""
+    c = "abcdefgh".find(tok[i])
+    r = "12345678".find(tok[i + 1])
+    return -1 if c < 0 or r < 0 else (r << 3) | c
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
@@ -527,33 +533,45 @@ class Game(State):
             return "=ok"
         if a == DEAL_REDO:
             return "=redo"
-        if PLACE <= a < PLACE + 36:
-            return "=" + fmt_piece(a - PLACE)
+        if PLACE <= a < PLACE + 36:     # a colour alone (no such piece)
+            return "=" + COLOURS[(a - PLACE) >> 2]
         if TARGET <= a < TARGET + 64:
             t = (a - TARGET) * 3
             return "@" + CELLS[t:t + 2]
         return "#%d" % a
 
     def action(self, tok):
-        for a in (REMIX, END, STYLE_YES, STYLE_NO, EMPTY, DEAL_OK, DEAL_REDO):
-            if tok == self.token(a):
-                return a
-        try:
-            if tok[:1] == "=":
-                p = parse_piece(tok[1:])
-                if p & 3 == 0:
-                    raise NotationError("no size")
-                return PLACE + p
-            if tok[:1] == "@":
-                return TARGET + parse_cell(tok[1:], 8, 8)
-            i = tok.find("-")
-            if i > 0:
-                return parse_cell(tok[:i], 8, 8) * 64 + parse_cell(tok[i + 1:], 8, 8)
-        except NotationError as e:
-            raise IllegalMove("bad token %r: %s" % (tok, e))
-        raise IllegalMove("unknown token %r: ice_solo moves are like a1-c3, "
-                          "remix, end, style-yes, style-no; chance outcomes "
-                          "are =r3, =- and @c5" % tok)
+        """Token -> action. The forms tokens are written in are read here;
+        anything else (a malformed token, or an unusual spelling the
+        notation also accepts) goes to engine/ice_solo_text.py, which
+        reads it with engine.pieces or says what is wrong with it; so
+        the notation module is not held in the heap for every move."""
+        n = len(tok)
+        if n == 5 and tok[2] == "-":        # a move, "a1-c3"
+            s = _cell(tok, 0)
+            t = _cell(tok, 3)
+            if s >= 0 and t >= 0:
+                return (s << 6) | t
+        elif n == 3:
+            c = tok[0]
+            if c == "=":                    # a piece, "=r3"
+                k = COLOURS.find(tok[1])
+                z = "0123".find(tok[2])
+                if k >= 0 and z > 0:
+                    return PLACE + (k << 2 | z)
+                if tok == "=ok":
+                    return DEAL_OK
+            elif c == "@":                  # a remix target, "@c5"
+                t = _cell(tok, 1)
+                if t >= 0:
+                    return TARGET + t
+            elif tok == "end":
+                return END
+        else:
+            for a in (REMIX, STYLE_YES, STYLE_NO, EMPTY, DEAL_REDO):
+                if tok == self.token(a):
+                    return a
+        return _text().action(self, tok)
 
     def why_illegal(self, a):
         return _text().why_illegal(self, a)

@@ -6,10 +6,12 @@ game imports this module for one call and forgets it again (see
 ``engine.ice_solo._text``), so a board does not keep it in memory.
 """
 
-from engine.pieces import (parse_grid, fmt_cell, fmt_piece,
-                           NotationError, COLOURS)
-from engine.ice_solo import (NONE, REMIX, STYLE_YES, STYLE_NO, P_DEAL,
+from engine.pieces import (parse_grid, parse_cell, parse_piece, fmt_cell,
+                           fmt_piece, NotationError, COLOURS)
+from engine.ice_solo import (NONE, REMIX, END, STYLE_YES, STYLE_NO, EMPTY,
+                             DEAL_OK, DEAL_REDO, PLACE, TARGET, P_DEAL,
                              P_SCATTER, P_REMIX, P_TOWER, CIX, _tw)
+from engine.state import IllegalMove
 
 # the reasons of Game._nest_ok, by code
 _NEST = (None, "%s is empty", "%s is the small of a full nest, which never moves",
@@ -146,3 +148,27 @@ def why_illegal(g, a):
             tok, fs if gs < 0 else ft, g.width)
     r = nest_reason(g, gs, gt)
     return "%s: %s" % (tok, r) if r else None
+
+
+def action(g, tok):
+    """The token reader for anything ``Game.action`` does not read itself:
+    the full notation (engine.pieces), and the refusal of a bad token."""
+    for a in (REMIX, END, STYLE_YES, STYLE_NO, EMPTY, DEAL_OK, DEAL_REDO):
+        if tok == g.token(a):
+            return a
+    try:
+        if tok[:1] == "=":
+            p = parse_piece(tok[1:])
+            if p & 3 == 0:
+                raise NotationError("no size")
+            return PLACE + p
+        if tok[:1] == "@":
+            return TARGET + parse_cell(tok[1:], 8, 8)
+        i = tok.find("-")
+        if i > 0:
+            return parse_cell(tok[:i], 8, 8) * 64 + parse_cell(tok[i + 1:], 8, 8)
+    except NotationError as e:
+        raise IllegalMove("bad token %r: %s" % (tok, e))
+    raise IllegalMove("unknown token %r: ice_solo moves are like a1-c3, "
+                      "remix, end, style-yes, style-no; chance outcomes "
+                      "are =r3, =- and @c5" % tok)

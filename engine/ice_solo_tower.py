@@ -8,8 +8,8 @@ argument; the game's methods of the same names (with a leading
 underscore) call them.
 """
 
-from engine.ice_solo import (NONE, CIX, MEMO_MAX, P_REMIX, P_TOWER, P_NEST,
-                             P_OVER, END, EMPTY, PLACE, TARGET, _drop)
+from engine.ice_solo import (NONE, CIX, CL, MEMO_MAX, P_REMIX, P_TOWER,
+                             P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop)
 
 
 def clear_line(s, t, targets):
@@ -138,10 +138,6 @@ CELLN = (
     "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
     "e8", "f8", "g8", "h8")
-# piece names by code (sizes 1-3 of colours 0-6), for the field's text
-PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
-      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
-      "p2", "p3")
 CELLD = (
     "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
     "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
@@ -486,15 +482,23 @@ def undo(g, a):
 
 
 def field_text(g):
+    """The field as text, built as bytes in one buffer (as the game's
+    grid_text: two byte appends a piece, no string per piece)."""
     lo = g.lo
     hi = g.hi
-    out = []
+    cl = CL
+    out = bytearray()
     for s in range(64):
+        if s:
+            out.append(47)              # "/"
         p = lo[s]
         if p == NONE:
-            out.append("-")
-        elif hi[s] == NONE:
-            out.append(PN[p])         # constant names: no string per piece
-        else:
-            out.append(PN[p] + PN[hi[s]])
-    return "/".join(out)
+            out.append(45)              # "-"
+            continue
+        out.append(cl[p >> 2])
+        out.append(48 + (p & 3))
+        p = hi[s]
+        if p != NONE:
+            out.append(cl[p >> 2])
+            out.append(48 + (p & 3))
+    return str(out, "ascii")

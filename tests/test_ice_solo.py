@@ -1143,3 +1143,25 @@ def test_show_is_the_plain_picture(opts):
     st = new(deal=grid_str([cells[0] + cells[1], "-"] + cells[2:]))
     assert st.render() == _plain_render(st)
     assert st.render().startswith("1 r3r2r1y3y2y1 -       g3g2g1  ")
+
+
+def test_token_reading_matches_the_full_notation_reader():
+    # Game.action reads the usual forms itself and leaves the rest to
+    # engine/ice_solo_text.py (engine.pieces): both must agree everywhere
+    import engine.ice_solo as ice
+    import engine.ice_solo_text as text
+    assert not hasattr(ice, "parse_cell") and not hasattr(ice, "NotationError")
+    st = new(variant=4)
+    acts = (list(range(4096)) + [REMIX, END, STYLE_YES, STYLE_NO, 4163, 4164, 4165]
+            + [4100 + p for p in range(36) if p & 3] + [4200 + t for t in range(64)])
+    for a in acts:
+        tok = st.token(a)
+        assert st.action(tok) == text.action(st, tok) == a
+    for tok in ("b3", "r3", "=", "=r", "=r0", "=x1", "=r4", "@", "@i1", "@a9", "@a10",
+                "a1-", "a9-a1", "a1-a0", "i1-a1", "a10-a1", "-a1", "A1-B2", "",
+                "=OK", "End", "a1--b2", "a1-b2c", "style-", "=-x"):
+        with pytest.raises(IllegalMove) as fast:
+            st.action(tok)
+        with pytest.raises(IllegalMove) as full:
+            text.action(st, tok)
+        assert str(fast.value) == str(full.value)
