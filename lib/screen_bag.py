@@ -15,6 +15,12 @@ Controls (one hand):
   bag is edited as bars of rocks, up to 8 of each of eight colours
   (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
   takes it, B goes back. The choice is remembered in the settings.
+
+Time per loop pass: a picked bag is made in the pass of the A press, with
+the picker still up, and laid out and drawn on the next pass. On
+16x16 a frame that changes most rows goes up SPREAD changed rows a pass
+(lib.display's ``spread``), and the bars, the dearest view to draw, are
+kept while their rows go up instead of being drawn again each pass.
 """
 
 from lib import palette as P
@@ -30,6 +36,7 @@ SHAKE_MS = 560
 FLICK_MS = 70
 REVEAL_MS = 2500
 BLINK_MS = 300
+SPREAD = 6         # 16x16: changed rows shown per pass at most
 
 VIEW = 0
 SHAKE = 1
@@ -76,6 +83,16 @@ class Screen:
         self.hi = bytearray(9)
         self.fullc = bytearray(9)
         self.kc = bytearray(32)  # palette index of each kind (see _layout)
+        self.big = app.d.width > 8
+        self.later = 0          # a new bag's first frame: 1 made in this
+                                # pass, 2 to draw in this one
+        self.relayout = False   # the bars to be laid out before drawing
+        # 16x16: the bars as last drawn, for the passes that show the rest
+        # of their rows; ``ver`` counts changes to the bag, ``base_ver``
+        # is the one the copy shows (-1: none)
+        self.base = bytearray(app.d.n if self.big else 0)
+        self.ver = 0
+        self.base_ver = -1
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -125,9 +142,13 @@ class Screen:
         self.x0 = (w - slot * n) // 2
 
     def _restart(self, opts):
-        self.st = self.app.restart(opts)
-        self._layout()
+        # this pass makes the bag, the next draws it (the picker or the
+        # editor stays up meanwhile)
+        self.st = self.app.restart(opts, False)
+        self.relayout = True
+        self.ver += 1
         self.mode = VIEW
+        self.later = 1
 
     # ---- keys ----------------------------------------------------------------
     def key(self, k):
@@ -182,6 +203,7 @@ class Screen:
         if k == DOWN:
             if self.st.drawn:
                 app.play(RETURN)
+                self.ver += 1
             else:
                 app.refuse()     # nothing to return (see A above)
             self.mode = VIEW
@@ -215,6 +237,7 @@ class Screen:
             app.settings.set("bag.preset", name)
             if self.st.name != name:
                 self._restart({"preset": name})
+                return False
             self.mode = VIEW
             return True
         return False
@@ -243,11 +266,20 @@ class Screen:
             app.settings.set_custom(self.edit)
             app.settings.set("bag.preset", "custom")
             self._restart({"contents": contents})
-            return True
+            return False
         return False
 
     # ---- time ----------------------------------------------------------------
     def tick(self, now):
+        if self.later == 1:
+            self.later = 2         # made in this pass: drawn in the next
+            return False
+        if self.later:
+            return True
+        # (rows of the last frame still owed: another pass of it)
+        return self._tick(now) or (self.big and self.app.d.owed)
+
+    def _tick(self, now):
         m = self.mode
         dt = ticks_diff(now, self.t0)
         if m == SHAKE:
@@ -255,6 +287,7 @@ class Screen:
                 # drawn on the pass after the press (that one has the draw
                 # move itself and a whole redraw)
                 self.app.chance()
+                self.ver += 1
             if dt >= SHAKE_MS:
                 self.mode = REVEAL
                 self.t0 = now
@@ -278,8 +311,17 @@ class Screen:
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):
-        d.fill(P.OFF)
+        self.later = 0
+        if self.relayout:
+            self.relayout = False
+            self._layout()
         m = self.mode
+        if self.big:
+            d.spread(SPREAD)
+            if m == VIEW and self.base_ver == self.ver:
+                d.frame[:] = self.base    # the bars again, as drawn
+                return
+        d.fill(P.OFF)
         st = self.st
         s = 1 if d.width <= 8 else 2
         cx = d.width // 2
@@ -297,6 +339,9 @@ class Screen:
             self._draw_counts(d, self.edit, self.ec)
         else:
             self._draw_bars(d)
+            if self.big:
+                self.base[:] = d.frame
+                self.base_ver = self.ver
 
     def _draw_bars(self, d):
         st = self.st

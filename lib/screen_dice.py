@@ -21,6 +21,12 @@ Each die is a 3x3 glyph (2x on a 16x16 panel when they fit):
 
 Pyramid dice and d6 show the pip total under the dice. When more dice are
 rolled than fit the panel they show a page at a time, turning every second.
+
+Time per loop pass: a picked die kind or count makes its new engine state
+in the pass of the A press (the picker stays up), and the dice are drawn
+on the next pass. On 16x16 a frame that changes most rows goes up SPREAD changed
+rows a pass (lib.display's ``spread``): a whole panel in one pass would
+cost a board ~15 ms of show() on top of the drawing.
 """
 
 from lib import palette as P
@@ -32,6 +38,7 @@ from engine.dice import ROLL
 KINDS = ("pyramid", "color", "treehouse", "d6")
 COUNTS = ("1", "2", "3", "4", "5", "6")
 ROLL_MS = 640      # the tumble
+SPREAD = 6         # 16x16: changed rows shown per pass at most
 FLICK_MS = 80      # a new random face this often while tumbling
 PAGE_MS = 1200     # pages turn this often when the dice do not fit
 
@@ -115,6 +122,9 @@ class Screen:
         self.tumble = bytearray(6)
         self.kind = 0          # picker
         self.count = 1
+        self.big = app.d.width > 8
+        self.later = 0         # a new state's first frame: 1 made in this
+                               # pass, 2 to draw in this one
         # a roll saved while its dice were still falling lands now
         while state.to_move() == CHANCE:
             app.chance()
@@ -209,17 +219,20 @@ class Screen:
             return True
         if k == A:
             st = self.st
+            self.mode = RESULT
+            self.t0 = app.now
             if KINDS[self.kind] != st.die or self.count != st.count:
                 die = KINDS[self.kind]
                 cnt = COUNTS[self.count - 1]
-                self.st = app.restart({"die": die, "count": cnt})
+                # this pass makes the state, the next draws it
+                self.st = app.restart({"die": die, "count": cnt}, False)
                 app.settings.set("dice.die", die)
                 app.settings.set("dice.count", cnt)
                 self.back = 0
                 self.page = 0
                 self._layout()
-            self.mode = RESULT
-            self.t0 = app.now
+                self.later = 1
+                return False
             return True
         if k == B:
             self.mode = RESULT
@@ -228,6 +241,15 @@ class Screen:
 
     # ---- time ----------------------------------------------------------------
     def tick(self, now):
+        if self.later == 1:
+            self.later = 2         # made in this pass: drawn in the next
+            return False
+        if self.later:
+            return True
+        # (rows of the last frame still owed: another pass of it)
+        return self._tick(now) or (self.big and self.app.d.owed)
+
+    def _tick(self, now):
         dt = ticks_diff(now, self.t0)
         if self.mode == ROLLING:
             st = self.st
@@ -260,6 +282,9 @@ class Screen:
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):
+        self.later = 0
+        if self.big:
+            d.spread(SPREAD)
         d.fill(P.OFF)
         if self.mode == SETUP:
             self._draw_setup(d)

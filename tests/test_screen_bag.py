@@ -261,7 +261,94 @@ def test_layout_colours_every_kind_as_the_palette_does():
     for opts in ({"preset": "ice_stalks"}, {"preset": "bag_of_ice"},
                  {"contents": "r1,o2,y3,g,c*2,b3*4,p2,w1,k"}):
         scr._restart(opts)
+        sim.advance(40)     # laid out and drawn on the pass after
         kinds = sim.app.state.kinds
         assert len(kinds) > 1
         assert [scr.kc[i] for i in range(len(kinds))] == [P.piece_code(p) for p in kinds]
         assert scr.most == max(scr.fullc[i] for i in range(scr.nc))
+
+
+def _shown_rows(sim):
+    d = sim.display
+    return [bytes(d._shown[y * d.width:(y + 1) * d.width]) for y in range(d.height)]
+
+
+def _fresh_frame(sim):
+    """What the screen draws from scratch now (its copy of the bars set
+    aside), on a display that is never shown."""
+    from lib.display import Display
+
+    class NoLeds:
+        def __setitem__(self, i, v):
+            pass
+
+        def show(self):
+            pass
+
+    d = Display(NoLeds(), sim.display.width, sim.display.height)
+    scr = sim.app.game_scr
+    scr.base_ver = -1
+    scr.draw(d)
+    return bytes(d.frame)
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_a_picked_bag_is_made_in_its_pass_and_shown_on_the_next(board):
+    from lib.screen_bag import SPREAD
+    sim = open_bag(board)
+    sim.press("up")
+    sim.press("right")                  # the picker on the Ice Stalks rocks
+    picker = _shown_rows(sim)
+    writes = sim.writes
+    sim.down("a")
+    sim.advance(20)                     # the pass that sees the press
+    assert sim.app.state.name == "ice_stalks"
+    assert sim.writes == writes and _shown_rows(sim) == picker
+    sim.advance(20)                     # the next pass draws the bars
+    assert sim.writes == writes + 1
+    changed = sum(a != b for a, b in zip(picker, _shown_rows(sim)))
+    assert 0 < changed <= (SPREAD if board == "pico_16x16" else 8)
+    sim.up("a")
+    sim.advance(200)
+    assert not sim.display.owed
+    assert bytes(sim.display._shown) == bytes(sim.display.frame) == _fresh_frame(sim)
+    # seven colours of rocks, five each
+    bars = bar_pixels(sim)
+    assert len(bars) == 7 and P.DIM not in bars
+
+
+def test_16x16_bars_go_up_over_a_few_passes_and_follow_the_bag():
+    """Back from a drawn item to the bars changes most of a 16x16 panel:
+    at most SPREAD changed rows a pass, the bars kept (not drawn again)
+    while the rest goes up, and drawn afresh when the bag changes."""
+    from lib.screen_bag import SPREAD
+    sim = open_bag("pico_16x16", seed=3)
+    scr = sim.app.game_scr
+    drawn = []
+    real = scr._draw_bars
+    scr._draw_bars = lambda d: (drawn.append(1), real(d))
+    for _ in range(3):
+        draw(sim)                       # the item drawn shows
+        rows = _shown_rows(sim)
+        ver = scr.ver
+        sim.down("b")
+        sim.up("b")                     # B: back to the bars
+        passes = []
+        for _ in range(6):
+            sim.advance(20)
+            now = _shown_rows(sim)
+            passes.append(sum(a != b for a, b in zip(rows, now)))
+            rows = now
+        assert max(passes) <= SPREAD and sum(passes) > SPREAD
+        assert passes[-1] == 0 and not sim.display.owed
+        assert scr.base_ver == scr.ver == ver
+        assert len(drawn) == 1, "the bars drawn once, then kept"
+        assert bytes(sim.display._shown) == _fresh_frame(sim)
+        del drawn[:]
+    # the bars count what is left: one grey pixel row per item drawn
+    assert bar_pixels(sim).get(P.DIM)
+    before = bar_pixels(sim)[P.DIM]
+    sim.press("down")                   # everything back in the bag
+    sim.advance(100)
+    assert P.DIM not in bar_pixels(sim) and before
+    assert bytes(sim.display._shown) == _fresh_frame(sim)

@@ -264,3 +264,64 @@ def test_dice_land_one_per_pass_while_tumbling():
     sim.advance(800)
     (faces,), _ = expected_rolls(seed, "d6", 6, 1)
     assert st.pending == 0 and bytes(st.rolled) == faces
+
+
+def _shown_rows(sim):
+    d = sim.display
+    return [bytes(d._shown[y * d.width:(y + 1) * d.width]) for y in range(d.height)]
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_a_picked_die_kind_is_made_in_its_pass_and_shown_on_the_next(board):
+    """Picking builds the new engine state in the A press's pass and leaves
+    the picker up; the pass after lays the new dice out and draws them."""
+    from lib.screen_dice import SPREAD
+    sim = open_dice(board)
+    sim.press("down")
+    sim.press("right")                  # the picker on colour dice
+    picker = _shown_rows(sim)
+    writes = sim.writes
+    sim.down("a")
+    sim.advance(20)                     # the pass that sees the press
+    assert sim.app.state.die == "color"
+    assert sim.writes == writes and _shown_rows(sim) == picker
+    sim.advance(20)                     # the next pass draws the new dice
+    assert sim.writes == writes + 1
+    changed = sum(a != b for a, b in zip(picker, _shown_rows(sim)))
+    assert 0 < changed <= (SPREAD if board == "pico_16x16" else 8)
+    sim.up("a")
+    sim.advance(200)
+    # one die of the new kind, not rolled yet: one grey square, as the
+    # screen draws it from scratch
+    f = sim.display.frame
+    assert bytes(sim.display._shown) == bytes(f) and not sim.display.owed
+    fresh = Display(_NoLeds(), sim.display.width, sim.display.height)
+    sim.app.game_scr.draw(fresh)
+    assert bytes(fresh.frame) == bytes(f)
+    s = 2 if board == "pico_16x16" else 1
+    assert f.count(P.DIM) == (3 * s) ** 2 and not f.count(P.HILITE)
+
+
+def test_a_whole_new_16x16_frame_goes_up_over_a_few_passes():
+    """Opening the picker over a roll changes most rows of a 16x16 panel:
+    each pass shows at most SPREAD changed rows, and the last one leaves
+    the LEDs holding the whole picker."""
+    from lib.screen_dice import SPREAD
+    sim = open_dice("pico_16x16", seed=5)
+    pick(sim, 3, 6)
+    roll(sim)
+    rows = _shown_rows(sim)
+    sim.down("down")
+    passes = []
+    for _ in range(8):
+        sim.advance(20)
+        now = _shown_rows(sim)
+        passes.append(sum(a != b for a, b in zip(rows, now)))
+        rows = now
+    sim.up("down")
+    assert max(passes) <= SPREAD
+    assert sum(passes) > 2 * SPREAD, "most of the panel changed"
+    assert passes[-1] == 0 and not sim.display.owed
+    fresh = Display(_NoLeds(), 16, 16)
+    sim.app.game_scr.draw(fresh)
+    assert bytes(sim.display._shown) == bytes(fresh.frame)
