@@ -91,6 +91,16 @@ CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
          "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
          "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
 
+# the names of the cells of rows 1-5 (a1 b1 ... h5) by 8-wide number: every
+# grid cell, so a nesting move's token is one join of two constants (a
+# slice of CELLS costs a board several times more: the slice object, then
+# the string)
+NAMES = (
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
+    "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
+    "e5", "f5", "g5", "h5")
+
 # chance tokens of the pieces by piece code (3 characters each; "=??"
 # where the size is 0, which is no piece): a history holds 75+ of them
 PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
@@ -128,24 +138,22 @@ def _ci(cols, c):
 _LAZY = ["engine.ice_solo_tower", None, "engine.ice_solo_deal", None]
 
 
-# while the towering module is loaded: its tables of cell names, for the
-# move tokens (globals of this module: the hot case of ``token``, a
-# towering legal list has ~150 moves, reads them without an attribute
-# lookup on the module)
-_CD = None
+# while the towering module is loaded: its table of all 64 cell names, for
+# the move tokens (a global of this module: the hot case of ``token``, a
+# towering legal list has ~150 moves, reads it without an attribute lookup
+# on the module)
 _CN = None
 
 
 def _lazy(i):
     """The phase module at ``_LAZY[i]`` (0: towering, 2: deal), imported
     on first use; :func:`_drop` lets it go again."""
-    global _CD, _CN
+    global _CN
     m = _LAZY[i + 1]
     if m is None:
         m = __import__(_LAZY[i], None, None, ("x",))
         _LAZY[i + 1] = m
         if i == 0:
-            _CD = m.CELLD
             _CN = m.CELLN
     return m
 
@@ -161,13 +169,12 @@ def _dl():
 def _drop(i):
     """Forget a phase module when its phase is over (on a board only, as
     :func:`_text`): its code and tables go with it."""
-    global _CD, _CN
+    global _CN
     import sys
     if sys.implementation.name == "cpython" or _LAZY[i + 1] is None:
         return
     _LAZY[i + 1] = None
     if i == 0:
-        _CD = None
         _CN = None
     release(_LAZY[i])
 
@@ -176,8 +183,15 @@ def _text(name="engine.ice_solo_text"):
     """engine/ice_solo_text.py (messages, option checks) or another module
     used for one call (engine/ice_solo_show.py, the picture), through
     :func:`engine.state.cold`: loaded when needed and forgotten again on a
-    board, so its code does not stay in the heap for the whole game."""
-    return cold(name)
+    board, so its code does not stay in the heap for the whole game.
+    engine.pieces, which the text module reads notation with, goes with it
+    when the call brought it in."""
+    import sys
+    had = "engine.pieces" in sys.modules
+    m = cold(name)
+    if not had and m is not sys.modules.get(name):     # dropped: a board
+        release("engine.pieces")
+    return m
 
 
 class Game(State):
@@ -510,12 +524,16 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
-            cd = _CD
-            if cd is not None:      # towering: its constant names
-                return cd[a >> 6] + _CN[a & 63]
-            s = (a >> 6) * 3
-            t = (a & 63) * 3
-            return CELLS[s:s + 3] + CELLS[t:t + 2]
+            s = a >> 6
+            t = a & 63
+            cn = _CN                # towering: the tower module's names
+            if cn is None:
+                cn = NAMES
+                if s >= 40 or t >= 40:      # a field cell, no tower module
+                    s *= 3
+                    t *= 3
+                    return CELLS[s:s + 3] + CELLS[t:t + 2]
+            return "-".join((cn[s], cn[t]))
         p = a - PLACE
         if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
             return PTOK[p * 3:p * 3 + 3]

@@ -6,13 +6,13 @@ The same tokens as ``Game.token``, without a method call and its chain of
 comparisons per action: a deal takes about 150 chance nodes, so a history
 is mostly pieces and checkpoints, and those are constants of :data:`TOK`
 (no string made per token: slicing a str costs a board more than the
-lookup); a move is two slices of the game's cell names. No ``struct``
+lookup); a move is one join of two of the game's cell names. No ``struct``
 here: importing it searches the filesystem first, which costs more than
 unpacking the history by hand. tests/test_ice_solo.py checks the answer
 against ``Game.token`` on every kind of action.
 """
 
-from engine.ice_solo import CELLS, TARGET
+from engine.ice_solo import CELLS, NAMES, TARGET, _CN
 
 # tokens of the actions 4096 (REMIX) .. 4165 (DEAL_REDO): the four words,
 # the placed pieces by code (PLACE + code; "" where the size is 0, which is
@@ -29,17 +29,25 @@ TOK = (
 def history(g):
     h = g.hist
     out = []
+    add = out.append
+    cn = _CN or NAMES       # all 64 names while towering, else rows 1-5
+    m = len(cn)
     c = CELLS
     tok = TOK
     for i in range(0, len(h), 2):
         a = ((h[i] & 0x7F) << 8) | h[i + 1]
         if a < 4096:
-            s = (a >> 6) * 3
-            t = (a & 63) * 3
-            out.append(c[s:s + 3] + c[t:t + 2])
+            s = a >> 6
+            t = a & 63
+            if s < m and t < m:
+                add("-".join((cn[s], cn[t])))
+            else:                       # a field cell after towering
+                s *= 3
+                t *= 3
+                add(c[s:s + 3] + c[t:t + 2])
         elif a < 4166:
-            out.append(tok[a - 4096])
+            add(tok[a - 4096])
         else:
             t = (a - TARGET) * 3
-            out.append("@" + c[t:t + 2])
+            add("@" + c[t:t + 2])
     return " ".join(out)

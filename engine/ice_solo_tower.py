@@ -127,10 +127,10 @@ T15 = (
     b"\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70")
 
 
-# The cells' names, and with the dash of a move: constant strings, shared
-# rather than made per use, so a towering legal list of 150 moves makes one
-# string per token (engine.ice_solo's Game.token uses them while this module
-# is loaded; they cost about 6 KB of heap, too much to keep all game).
+# The cells' names: constant strings, shared rather than made per use, so
+# a towering move's token is one join of two of them (engine.ice_solo's
+# Game.token uses them while this module is loaded: rows 6-8 are field
+# cells only, and the whole table costs about 2.5 KB of a board's heap).
 CELLN = (
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
@@ -138,15 +138,6 @@ CELLN = (
     "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
     "e8", "f8", "g8", "h8")
-CELLD = (
-    "a1-", "b1-", "c1-", "d1-", "e1-", "f1-", "g1-", "h1-", "a2-", "b2-",
-    "c2-", "d2-", "e2-", "f2-", "g2-", "h2-", "a3-", "b3-", "c3-", "d3-",
-    "e3-", "f3-", "g3-", "h3-", "a4-", "b4-", "c4-", "d4-", "e4-", "f4-",
-    "g4-", "h4-", "a5-", "b5-", "c5-", "d5-", "e5-", "f5-", "g5-", "h5-",
-    "a6-", "b6-", "c6-", "d6-", "e6-", "f6-", "g6-", "h6-", "a7-", "b7-",
-    "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
-    "e8-", "f8-", "g8-", "h8-")
-
 
 def path_clear(s, t, w3, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
