@@ -18,6 +18,7 @@ ITEMS = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
 GAMES = 7          # the first GAMES items are games and tools
 NOPE_MS = 800      # how long the "not yet" cross shows
 NAME_MS = 2000     # 8x8: rest this long on an item and its name scrolls by
+SPREAD = 6         # 16x16: changed rows shown per pass at most
 
 
 class Menu:
@@ -32,10 +33,16 @@ class Menu:
                                   loop=not self.small)
         self.since = 0     # 8x8: when the cursor came to rest
         self.naming = 0    # 8x8: 0 icon, 1 name scrolling, 2 name shown
+        # 16x16: the frame without the name, kept while the name scrolls
+        # under it (drawing the icon again every step cost more than the
+        # step), and what it shows: item | 0x80 with the cross, or -1
+        self.base = bytearray(0 if self.small else app.d.n)
+        self.base_key = -1
         self._label()
 
     def wake(self):
         """The menu is shown again (after a game or a shell screen)."""
+        self.base_key = -1
         self._label()
 
     def select(self, item):
@@ -93,6 +100,10 @@ class Menu:
         return True
 
     def tick(self, now):
+        # (16x16: rows of the last frame still owed, another pass of it)
+        return self._tick(now) or (not self.small and self.app.d.owed)
+
+    def _tick(self, now):
         if self.nope >= 0:
             if ticks_diff(now, self.nope) >= NOPE_MS:
                 self._label()
@@ -126,7 +137,15 @@ class Menu:
             if self.nope >= 0:
                 C.cross(d, 0, 0, 8, P.REFUSE)
         else:
-            C.draw_icon(d, C.ICONS[item], 4, 0, 1, dim)
-            if self.nope >= 0:
-                C.cross(d, 4, 0, 8, P.REFUSE)
+            # a new item goes up SPREAD changed rows a pass
+            d.spread(SPREAD)
+            key = self.i | (0x80 if self.nope >= 0 else 0)
+            if key == self.base_key:
+                d.frame[:] = self.base
+            else:
+                C.draw_icon(d, C.ICONS[item], 4, 0, 1, dim)
+                if self.nope >= 0:
+                    C.cross(d, 4, 0, 8, P.REFUSE)
+                self.base[:] = d.frame
+                self.base_key = key
             self.text.draw(d)

@@ -371,11 +371,23 @@ class Screen:
                     top = ah - (n * ah // most if scale else n * u)
                     c = kc[k]
                     if inside:
+                        # (bars are 1 or 2 wide but with four colours or
+                        # fewer on 16x16: the narrow ones written out)
                         j = top * W + x
-                        for _ in range(y - top):
-                            for q in range(j, j + cw):
-                                f[q] = c
-                            j += W
+                        if cw == 2:
+                            for _ in range(y - top):
+                                f[j] = c
+                                f[j + 1] = c
+                                j += W
+                        elif cw == 1:
+                            for _ in range(y - top):
+                                f[j] = c
+                                j += W
+                        else:
+                            for _ in range(y - top):
+                                for q in range(j, j + cw):
+                                    f[q] = c
+                                j += W
                     else:
                         d.rect(x, top, cw, y - top, c)
                     y = top
