@@ -313,7 +313,7 @@ class Game(State):
 
     def _has_tower_move(self):
         if self._mv < 0:
-            self._mv = 1 if self._tower_moves(True) else 0
+            self._mv = 1 if _tw().has_move(self) else 0
         return self._mv == 1
 
     def _has_nest_move(self):

@@ -8,7 +8,7 @@ argument; the game's methods of the same names (with a leading
 underscore) call them.
 """
 
-from engine.ice_solo import (NONE, CIX, CL, MEMO_MAX, P_REMIX, P_TOWER,
+from engine.ice_solo import (NONE, CIX, MEMO_MAX, P_REMIX, P_TOWER,
                              P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop)
 
 
@@ -131,6 +131,12 @@ T15 = (
 # a towering move's token is one join of two of them (engine.ice_solo's
 # Game.token uses them while this module is loaded: rows 6-8 are field
 # cells only, and the whole table costs about 2.5 KB of a board's heap).
+# piece names by code (sizes 1-3 of colours 0-6), for the field's text (a
+# list of constants and one join: faster on a board than two byte appends
+# a piece)
+PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
+      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
+      "p2", "p3")
 CELLN = (
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
@@ -259,6 +265,42 @@ def tower_moves(g, first, only, klo, khi):
             if first:
                 return out
     return out
+
+
+def has_move(g):
+    """Whether any towering move is legal, without a line of sight: a
+    cell inside the box spanned by a piece and a target (the only cells
+    that can block it) is strictly nearer the piece in |rows| + |columns|
+    than the target is, so a piece's nearest target is never blocked. A
+    move exists exactly when some loose piece has a target at all: a
+    loose medium and a bare large of another colour, or a loose small and
+    a medium (on a large) of another colour. One pass, colour bit sets."""
+    lo = g.lo
+    hi = g.hi
+    med = 0         # colours of loose mediums, of bare larges, of loose
+    bare = 0        # smalls, of mediums on larges
+    sm = 0
+    top = 0
+    for s in range(64):
+        p = lo[s]
+        if p == NONE:
+            continue
+        z = p & 3
+        b = 1 << (p >> 2)
+        if z == 3:
+            q = hi[s]
+            if q == NONE:
+                bare |= b
+            else:
+                top |= 1 << (q >> 2)
+        elif z == 2:
+            med |= b
+        else:
+            sm |= b
+    # some pair of different colours: fails only when both sets are the
+    # same single colour (or either is empty)
+    return ((med and bare and not (med == bare and med & (med - 1) == 0)) or
+            (sm and top and not (sm == top and sm & (sm - 1) == 0)))
 
 
 def remix_pieces(g):
@@ -473,23 +515,16 @@ def undo(g, a):
 
 
 def field_text(g):
-    """The field as text, built as bytes in one buffer (as the game's
-    grid_text: two byte appends a piece, no string per piece)."""
     lo = g.lo
     hi = g.hi
-    cl = CL
-    out = bytearray()
+    pn = PN
+    out = []
     for s in range(64):
-        if s:
-            out.append(47)              # "/"
         p = lo[s]
         if p == NONE:
-            out.append(45)              # "-"
-            continue
-        out.append(cl[p >> 2])
-        out.append(48 + (p & 3))
-        p = hi[s]
-        if p != NONE:
-            out.append(cl[p >> 2])
-            out.append(48 + (p & 3))
-    return str(out, "ascii")
+            out.append("-")
+        elif hi[s] == NONE:
+            out.append(pn[p])         # constant names: no string per piece
+        else:
+            out.append(pn[p] + pn[hi[s]])
+    return "/".join(out)

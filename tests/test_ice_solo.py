@@ -1178,3 +1178,42 @@ def test_token_reading_matches_the_full_notation_reader():
         with pytest.raises(IllegalMove) as full:
             text.action(st, tok)
         assert str(fast.value) == str(full.value)
+
+
+def test_a_towering_move_exists_exactly_when_a_loose_piece_has_a_target():
+    # has_move skips the line of sight (a piece's nearest target is never
+    # blocked): it must agree with the full move list everywhere
+    import engine.ice_solo_tower as tw
+    seen = set()
+    for seed in range(40):
+        sess = Session(seed)
+        sess.handle("new ice_solo variant=4 seed=%d" % seed)
+        st = sess.state
+        rng = Rng(seed)
+        for _ in range(200):
+            if st.phase != 2:           # P_TOWER
+                break
+            moves = tw.tower_moves(st, False, -1, 0, 8)
+            assert bool(tw.has_move(st)) == bool(moves)
+            seen.add(bool(moves))
+            legal = [t for t in sess.handle("legal")[2:].split() if t != "end"]
+            sess.handle("play " + legal[rng.randrange(len(legal))])
+    # and on sparse fields where one colour is all that is left
+    st = new(variant=4)
+    sample_all(st, Rng(1))
+    for p in range(64):
+        st.lo[p] = st.hi[p] = NONE
+    for cells, want in (({0: "r3", 63: "r2"}, False), ({0: "r3", 63: "y2"}, True),
+                        ({0: "r3", 1: "g2", 63: "g2"}, True),
+                        ({0: "r3", 9: "y1"}, False)):
+        for p in range(64):
+            st.lo[p] = st.hi[p] = NONE
+        for c, x in cells.items():
+            st.lo[c] = parse_piece(x)
+        assert bool(tw.has_move(st)) == want == bool(tw.tower_moves(st, False, -1, 0, 8))
+    st.lo[0] = parse_piece("r3")
+    st.hi[0] = parse_piece("b2")
+    for small, want in (("b1", False), ("g1", True)):
+        st.lo[9] = parse_piece(small)
+        assert bool(tw.has_move(st)) == want == bool(tw.tower_moves(st, False, -1, 0, 8))
+    assert seen == {True, False}
