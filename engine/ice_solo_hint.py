@@ -80,9 +80,15 @@ def _lines(w):
 
 
 def nest_hint(state):
-    """One pass over the cells for their values, then the moves, each
-    scored in O(1), plus the lookahead: for each source cell, once, the
-    best next gain of the piece a move from it uncovers.
+    """One pass over the cells for their values (:func:`cells`), then the
+    moves, each scored in O(1), plus the lookahead (:func:`moves`)."""
+    return moves(state, cells(state))
+
+
+def cells(state):
+    """The first half of a nesting hint (a screen may run the halves in
+    two loop passes): every cell's value, run and landing changes, and
+    the cells by their top's colour. Returns what :func:`moves` needs.
 
     Cells are bits of small ints: per colour the cells it tops, and the
     empty ones. A source's targets are its row and column partners (a
@@ -98,10 +104,7 @@ def nest_hint(state):
     size (its colour is the target's top colour): three numbers per cell,
     worked out in the same pass."""
     g = state.grid
-    w = state.width
     n = len(g)
-    lines = _lines(w)
-    b37 = B37
     val = [0] * n
     kk = bytearray(n)
     lks = bytearray(n)
@@ -157,6 +160,20 @@ def nest_hint(state):
         elif e >= 2 and t & 3 == 2 and st[m - 2] == t + 1:
             # a small on a medium on its large: a full nest locked above
             land[y + 1] = DEAD - v
+    return val, kk, lks, land, cm, em
+
+
+def moves(state, facts):
+    """The second half of a nesting hint: the best move, given the facts
+    :func:`cells` gathered (for each source cell, once, the best next gain
+    of the piece a move from it uncovers)."""
+    val, kk, lks, land, cm, em = facts
+    g = state.grid
+    w = state.width
+    n = len(g)
+    lines = _lines(w)
+    b37 = B37
+    good = _GOOD
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
     # in circles

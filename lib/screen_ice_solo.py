@@ -35,9 +35,9 @@ Pictures:
 from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B
-from engine.state import CHANCE, OVER
+from engine.state import CHANCE, OVER, cold
 from engine.ice_solo import (END, REMIX, STYLE_YES, STYLE_NO, NONE, P_TOWER,
-                             is_clean, top_locked)
+                             top_locked)
 
 BLINK_MS = 300
 BOARD = 0
@@ -53,25 +53,72 @@ M_SCORE = 4
 M_END = 5
 NAMES = ("HINT", "UNDO", "MIX", "GRID", "SCORE", "END")
 
+SPREAD = 4        # 16x16: changed rows sent to the LEDs per pass
+CELLS = 13        # cells drawn again in one pass at most (see _cells)
+ALL = b"\x01" * 64       # every cell to be drawn again
+Z4 = bytes(4)
+Z12 = bytes(12)
+
 
 class Screen:
+    """Drawing is cached (every pass must fit the step budget): the board
+    is kept in two whole frames, one per half of the glow and blink (one on
+    16x16, where nothing blinks). A move of ours draws its two cells again,
+    anything else that changes the game every cell, at most CELLS a pass
+    (``_cells``); the stack under the cursor and the total, which never
+    overlap a cell, are drawn again when the cursor or the game moves
+    (``_base``). A frame is then one copy of the right half plus the few
+    overlay pixels (cursor, held piece, destinations). On 16x16 at most
+    SPREAD changed rows go to the LEDs a pass (show() pays per changed
+    row; Display.spread), the rest in the next passes. A pass that plays a
+    move, opens the screen or makes the score text draws nothing (the
+    next does); a hint takes five passes (see _thinking): none of them
+    loads, thinks and draws at once."""
+
     def __init__(self, app, state):
         self.app = app
         self.st = state
+        d = app.d
+        n = d.width * d.height
         self.dest = bytearray(64)   # 1: the held piece may go there
+        self.dl = bytearray(64)     # the cells it may go to, a list
+        self.nd = 0
         self.held = -1              # board cell index of the held piece
         self.sug = -1               # a hint's suggested destination
         self.cur = 0
         self.mode = BOARD
         self.item = 0
         self.phase = -1             # the blink counter last drawn
-        self.scroll = font.Scroller(app.d.width, 1 if app.d.height <= 8 else 5,
+        self.think = 0              # hint passes left (see the class doc)
+        self.ha = -1                # the hint, once worked out
+        self.hm = None              # the hint module, while it is needed
+        self.hf = None              # and the first half's facts
+        self.pend = False           # the score text is to be made
+        self.hold = True            # keep the frame this pass (see draw)
+        self.scroll = font.Scroller(d.width, 1 if d.height <= 8 else 5,
                                     P.TEXT)
         self.text_for = -1          # what the scroller holds (a mode tag)
         self.tot = 0                # facts worked out once per change of
         self.due = False            # the history (not every frame): the
         self.live = True            # total, style judgement due, player
         self.tot_at = -1            # to move; at this history length
+        self.pc = bytearray(36)     # piece code -> palette index
+        b = P.piece(0, 1) - 1       # (as P.piece_code, without 27 calls)
+        for p in range(36):
+            if p & 3:
+                self.pc[p] = b + (p >> 2) * 3 + (p & 3)
+        self.at = bytearray(64)     # board cell -> its frame index
+        # the board with the side, per half of the blink (16x16: one frame,
+        # nothing there blinks); the side never overlaps a cell
+        b = bytearray(n)
+        self.bs = (b, b) if d.width >= 16 else (b, bytearray(n))
+        self.todo = bytearray(64)   # 1: the cell is to be drawn again
+        self.cl_key = -1            # the game the cells show
+        self.cl_st = None
+        self.dirty = True
+        self.bs_cur = -1            # the cursor the side shows (-1: redo)
+        self.big = d.width >= 16
+        self.more = False           # a redraw is owed (see draw)
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -79,8 +126,6 @@ class Screen:
     # ---- geometry -----------------------------------------------------------
     def _layout(self):
         st = self.st
-        d = self.app.d
-        self.big = d.width >= 16
         self.field = st.phase == P_TOWER
         if self.field:
             self.bw = 8
@@ -91,6 +136,17 @@ class Screen:
         self.px = 2 if self.big else 1
         if self.cur >= self.bw * self.bh:
             self.cur = 0
+        W = self.app.d.width
+        px = self.px
+        for i in range(self.bw * self.bh):
+            self.at[i] = (i // self.bw) * px * W + (i % self.bw) * px
+        # draw everything again
+        self.todo[:] = ALL
+        z = bytes(len(self.bs[0]))
+        self.bs[0][:] = z
+        self.bs[1][:] = z
+        self.dirty = True
+        self.bs_cur = -1
 
     def _check_phase(self):
         """Follow the game from towering into nesting."""
@@ -98,46 +154,56 @@ class Screen:
             self.held = -1
             self._layout()
 
-    def _a8(self, i):
-        """Board cell -> the engine's 8-wide cell number."""
-        return (i // self.bw) * 8 + i % self.bw
-
     # ---- picking up ---------------------------------------------------------
     def _pick(self, i):
         """Mark where the piece at ``i`` may go; False if nowhere."""
         st = self.st
         dest = self.dest
-        for j in range(64):
-            dest[j] = 0
+        dl = self.dl
+        for j in range(self.nd):
+            dest[dl[j]] = 0
+        self.nd = 0
         n = 0
         if self.field:
             for m in st._tower_moves(False, i):     # this piece's moves
                 dest[m & 63] = 1
+                dl[n] = m & 63
                 n += 1
         else:
             self._facts()
             if not self.live or self.due:
                 return False
+            # the nesting rules, read off the grid (one row and one column)
+            g = st.grid
+            a = g[i]
+            if not a or top_locked(a):
+                return False
+            c = a[len(a) - 1]
+            small = c & 3 == 1
+            c >>= 2
             w = self.bw
-            for t in range(w * self.bh):
-                if t != i and (t // w == i // w or t % w == i % w) and \
-                        st._nest_ok(i, t) == 0:
+            x = i % w
+            r = i - x
+            for t in range(len(g)):
+                b = g[t]
+                if (t != i and (t - t % w == r or t % w == x) and
+                        ((b and b[len(b) - 1] >> 2 == c) or
+                         (small and not b))):
                     dest[t] = 1
+                    dl[n] = t
                     n += 1
+        self.nd = n
         if not n:
             return False
         self.held = i
         return True
 
-    def _move(self, s, t):
-        if self.field:
-            return s * 64 + t
-        return (self._a8(s) << 6) | self._a8(t)
-
     # ---- keys ---------------------------------------------------------------
     def key(self, k):
         st = self.st
         app = self.app
+        if self.think:
+            return False            # the hint is on its way
         if self.mode == TEXT:
             return self._text_key(k)
         self._facts()
@@ -183,8 +249,29 @@ class Screen:
             self.held = -1
             self.sug = -1
             return True
+        if not self.dest[self.cur]:
+            # not a green cell: refused here, with no move to try (the
+            # engine's reasons are words, loaded for one call)
+            app.refuse()
+            return True
         s = self.held
-        if app.play(self._move(s, self.cur)):
+        # a move of ours changes two cells: only they are drawn again
+        # (anything else that changes the game draws every cell)
+        mine = (self.cl_st is st and
+                self.cl_key == len(st.hist) * 64 + (st.undos & 63))
+        t = self.cur
+        if not self.field:      # grid cells -> the engine's 8-wide numbers
+            w = self.bw
+            s = (s // w) * 8 + s % w
+            t = (t // w) * 8 + t % w
+        if app.play(s * 64 + t):
+            s = self.held
+            if mine:
+                self.cl_key = len(st.hist) * 64 + (st.undos & 63)
+                self.todo[s] = 1
+                self.todo[self.cur] = 1
+                self.dirty = True
+            self.hold = True
             self.held = -1
             self.sug = -1
             self._check_phase()
@@ -214,7 +301,6 @@ class Screen:
 
     def _menu_key(self, k):
         app = self.app
-        st = self.st
         m = self._items()
         if k == LEFT or k == RIGHT or k == UP or k == DOWN:
             step = 1 if k == RIGHT or k == DOWN else len(NAMES) - 1
@@ -230,20 +316,7 @@ class Screen:
         it = self.item
         self.mode = BOARD
         if it == M_HINT:
-            a = st.hint()
-            if a is None or a == END:
-                self._open_menu(M_END)
-            elif a == REMIX:
-                self._open_menu(M_MIX)
-            else:
-                s = a >> 6
-                t = a & 63
-                if not self.field:
-                    s = (s >> 3) * self.bw + (s & 7)
-                    t = (t >> 3) * self.bw + (t & 7)
-                if self._pick(s):
-                    self.sug = t
-                    self.cur = t
+            self.think = 5          # see _thinking
         elif it == M_UNDO:
             self._undo()
         elif it == M_MIX:
@@ -257,6 +330,55 @@ class Screen:
                 self._end_text()
         return True
 
+    def _thinking(self):
+        """One pass of the hint, so that no pass does two of these: the
+        press shows the thinking dots; the next pass loads the hint module
+        (engine.state.cold: forgotten again after, so its code stays out
+        of the heap between hints); the next works out the cells' values,
+        the next the moves (towering: the whole hint, in the first of the
+        two); the last picks up the suggested piece."""
+        t = self.think
+        self.think = t - 1
+        st = self.st
+        if t == 5:
+            return
+        if t == 4:
+            self.hm = cold("engine.ice_solo_hint")
+            return
+        if t == 3:
+            # as State.hint, in two halves
+            self.ha = -1
+            if st.to_move() != 0 or st.style_due():
+                self.think = 1
+            elif self.field:
+                self.ha = self.hm.hint(st)
+                self.think = 1
+            else:
+                self.hm._lines(st.width)    # its table, made once
+                self.hf = self.hm.cells(st)
+                return
+            self.hm = None
+            return
+        if t == 2:
+            self.ha = self.hm.moves(st, self.hf)
+            self.hm = None
+            self.hf = None
+            return
+        a = self.ha
+        if a < 0 or a == END:
+            self._open_menu(M_END)
+        elif a == REMIX:
+            self._open_menu(M_MIX)
+        else:
+            s = a >> 6
+            t = a & 63
+            if not self.field:
+                s = (s >> 3) * self.bw + (s & 7)
+                t = (t >> 3) * self.bw + (t & 7)
+            if self._pick(s):
+                self.sug = t
+                self.cur = t
+
     def _undo(self):
         """Take back the last move and whatever landed after it (a remix's
         pieces): the app's undo, as the protocol's (State.undo_move)."""
@@ -268,14 +390,21 @@ class Screen:
 
     # ---- text: score, style, the end ------------------------------------------
     def _score_text(self, final):
+        """The score breakdown (``final``: at the end), scrolling: the
+        text is made in the next pass and drawn in the one after, so the
+        press (which may end the game) does no more."""
+        self.mode = TEXT
+        self.text_for = 2 if final else 1
+        self.pend = True
+        self.hold = True
+
+    def _make_text(self):
         b = self.st.breakdown()
         self.scroll.set("CLEAN %d FULL %d RAINBOW %d STYLE %d DPC %d REMIX %d "
                         "TOTAL %d" % (b["clean"], b["fully_nested"],
                                       b["rainbow"], b["style"],
                                       b["double_plus_cool"], b["remix"],
                                       b["total"]), self.app.now)
-        self.mode = TEXT
-        self.text_for = 2 if final else 1
 
     def _end_text(self):
         self._score_text(True)
@@ -306,9 +435,22 @@ class Screen:
 
     # ---- time -------------------------------------------------------------------
     def tick(self, now):
+        if self.think:
+            self._thinking()
+            # redraw for the dots and the answer only: the passes between
+            # load and think (rows still owed wait for the answer)
+            return self.think == 4 or self.think == 0
+        if self.pend and not self.hold:
+            self._make_text()
+            self.pend = False
+            self.hold = True            # drawn in the next pass
+            return True
         self._facts()
         if self.mode == BOARD and self.due:
             self._style_text()
+            return True
+        if self.more or self.app.d.owed:
+            self.more = False
             return True
         if self.mode == TEXT or self.mode == MENU:
             return self.scroll.tick(now)
@@ -320,20 +462,31 @@ class Screen:
 
     # ---- drawing ------------------------------------------------------------------
     def draw(self, d):
-        d.fill(P.OFF)
+        if self.hold:
+            # this pass did enough (opened the screen, played a move, made
+            # the score text): the frame is drawn in the next
+            self.hold = False
+            self.more = True
+            return
+        if self.big:
+            # a board's show() pays per changed row: at most SPREAD of them
+            # a pass, the rest in the next passes (see tick)
+            d.spread(SPREAD)
         if self.mode == TEXT or self.mode == MENU:
+            d.fill(P.OFF)
             self.scroll.draw(d)
             if self.mode == MENU:
                 self._menu_dots(d)
             elif self.big:
                 self._mini_board(d)
-            return
-        ph = (self.app.now // BLINK_MS) & 0xFFFF
-        self.phase = ph
-        if self.mode == GRIDVIEW:
-            self._draw_grid_only(d, ph)
-            return
-        self._draw_board(d, ph)
+        else:
+            ph = (self.app.now // BLINK_MS) & 0xFFFF
+            self.phase = ph
+            if self.mode == GRIDVIEW:
+                d.fill(P.OFF)
+                self._draw_grid_only(d, ph)
+            else:
+                self._draw_board(d, ph)
 
     def _menu_dots(self, d):
         m = self._items()
@@ -367,105 +520,199 @@ class Screen:
         font.draw_number(d, t, (d.width - font.number_width(t)) // 2, 11, c)
 
     def _draw_board(self, d, ph):
-        n = self.bw * self.bh
-        px = self.px
-        held = self.held
-        for i in range(n):
-            x = (i % self.bw) * px
-            y = (i // self.bw) * px
-            self._cell(d, i, x, y, ph)
-            if held >= 0 and self.dest[i] and ph & 1:
-                d.rect(x, y, px, px, P.HILITE if i == self.sug else P.OK)
-        if held >= 0 and not ph & 1:
-            x = (held % self.bw) * px
-            y = (held // self.bw) * px
-            d.rect(x, y, px, px, P.HILITE)
-        self._cursor(d, ph)
-        if not self.field:
-            self._side(d)
-
-    def _cursor(self, d, ph):
-        i = self.cur
-        px = self.px
-        x = (i % self.bw) * px
-        y = (i // self.bw) * px
-        if self.field and not self.big and self.held < 0:
-            # 8x8 field: white, then the cell's pieces bottom first
-            lo = self.st.lo[i]
-            hi = self.st.hi[i]
-            k = ph % 3
-            if k == 0:
-                d.pixel(x, y, P.CURSOR)
-            elif lo != NONE:
-                d.pixel(x, y, P.piece_code(lo if k == 1 or hi == NONE else hi))
-            return
-        if ph % 3 == 0:
-            d.pixel(x, y, P.CURSOR)
-            if px == 2:
-                d.pixel(x + 1, y + 1, P.CURSOR)
-
-    def _cell(self, d, i, x, y, ph):
         st = self.st
-        if self.field:
+        # the game's key: an undo and another move leave the history as
+        # long as before, but not the undo count
+        key = len(st.hist) * 64 + (st.undos & 63)
+        if key != self.cl_key or st is not self.cl_st:
+            # changed by something else than a move of ours: every cell
+            self.cl_key = key
+            self.cl_st = st
+            self.todo[:] = ALL
+            self.dirty = True
+        if self.dirty:
+            if self._cells(d):
+                self.dirty = False
+            else:
+                self.more = True
+            self.bs_cur = -1
+        if self.cur != self.bs_cur:
+            self._base(d)
+            self.bs_cur = self.cur
+        f = d.frame
+        f[:] = self.bs[(ph >> 1) & 1]
+        at = self.at
+        W = d.width
+        big = self.big
+        held = self.held
+        if held >= 0:
+            if ph & 1:
+                for k in range(self.nd):
+                    i = self.dl[k]
+                    c = P.HILITE if i == self.sug else P.OK
+                    j = at[i]
+                    f[j] = c
+                    if big:
+                        f[j + 1] = c
+                        f[j + W] = c
+                        f[j + W + 1] = c
+            else:
+                j = at[held]
+                f[j] = P.HILITE
+                if big:
+                    f[j + 1] = P.HILITE
+                    f[j + W] = P.HILITE
+                    f[j + W + 1] = P.HILITE
+        if self.think and not self.field:
+            # thinking: three dots under the grid
+            j = self.bh * self.px * W
+            f[j] = P.HILITE
+            f[j + 2] = P.HILITE
+            f[j + 4] = P.HILITE
+        i = self.cur
+        j = at[i]
+        if self.field and not big and held < 0:
+            # 8x8 field: white, then the cell's pieces bottom first
             lo = st.lo[i]
             hi = st.hi[i]
-            if lo == NONE:
-                if self.big:
-                    d.pixel(x, y, P.DIM)
-                return
-            if not self.big:
-                d.pixel(x, y, P.piece_code(hi if hi != NONE else lo))
-                return
-            if hi == NONE:
-                d.rect(x, y, 2, 2, P.piece_code(lo))
+            k = ph % 3
+            if k == 0:
+                f[j] = P.CURSOR
+            elif lo != NONE:
+                f[j] = self.pc[lo if k == 1 or hi == NONE else hi]
             else:
-                d.rect(x, y, 2, 1, P.piece_code(hi))
-                d.rect(x, y + 1, 2, 1, P.piece_code(lo))
+                f[j] = P.OFF
             return
-        s = st.grid[i]
-        n = len(s)
-        if not n:
-            d.pixel(x, y, P.DIM)
-            return
-        top = s[n - 1]
-        if is_clean(s):
-            if self.big:
-                d.rect(x, y, 2, 2, P.piece(top >> 2, 3))
-            else:
-                d.pixel(x, y, P.piece(top >> 2, 3 if ph & 2 else 1))
-            return
-        if top_locked(s):
-            if self.big:
-                d.pixel(x, y, P.piece_code(top))
-                d.pixel(x + 1, y + 1, P.piece_code(top))
-            elif ph & 2:
-                d.pixel(x, y, P.piece_code(top))
-            return
-        if not self.big:
-            d.pixel(x, y, P.piece_code(top))
-            return
-        d.rect(x, y, 2, 1, P.piece_code(top))
-        if n > 1:
-            d.rect(x, y + 1, 2, 1, P.piece_code(s[n - 2]))
+        if ph % 3 == 0:
+            f[j] = P.CURSOR
+            if big:
+                f[j + W + 1] = P.CURSOR
 
-    def _side(self, d):
-        """The stack under the cursor, bottom at the bottom; on 16x16 also
-        the live total under the grid."""
+    def _cells(self, d):
+        """Draw the cells marked in ``todo`` (every pixel of each) into the
+        kept frames, at most CELLS of them; False if some are left for the
+        next pass."""
+        st = self.st
+        pc = self.pc
+        at = self.at
+        W = d.width
+        big = self.big
+        c0, c1 = self.bs          # c1: the glow's bright half (16x16: c0)
+        todo = self.todo
+        k = 0
+        if self.field:
+            lo = st.lo
+            hi = st.hi
+            for i in range(64):
+                if not todo[i]:
+                    continue
+                if k == CELLS:
+                    return False
+                k += 1
+                todo[i] = 0
+                p = lo[i]
+                q = hi[i]
+                j = at[i]
+                if not big:
+                    c = P.OFF if p == NONE else pc[q if q != NONE else p]
+                    c0[j] = c
+                    c1[j] = c
+                elif p == NONE:
+                    c0[j] = P.DIM
+                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+                else:
+                    c = pc[q if q != NONE else p]
+                    c0[j] = c0[j + 1] = c
+                    c = pc[p]
+                    c0[j + W] = c0[j + W + 1] = c
+            return True
+        g = st.grid
+        for i in range(len(g)):
+            if not todo[i]:
+                continue
+            if k == CELLS:
+                return False
+            k += 1
+            todo[i] = 0
+            s = g[i]
+            n = len(s)
+            j = at[i]
+            if not n:
+                c0[j] = P.DIM
+                c1[j] = P.DIM
+                if big:
+                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+                continue
+            top = s[n - 1]
+            if n == 3 and s[0] & 3 == 3 and s[1] == s[0] - 1 and top == s[0] - 2:
+                # a clean nest: glows on 8x8, a solid block on 16x16
+                if big:
+                    c = pc[top | 3]
+                    c0[j] = c0[j + 1] = c0[j + W] = c0[j + W + 1] = c
+                else:
+                    c0[j] = pc[top]
+                    c1[j] = pc[top | 3]
+                continue
+            if (n >= 3 and top & 3 == 1 and s[n - 2] == top + 1 and
+                    s[n - 3] == top + 2):
+                # a full nest, not clean: blinks on 8x8, a chequer on 16x16
+                c = pc[top]
+                if big:
+                    c0[j] = c0[j + W + 1] = c
+                    c0[j + 1] = c0[j + W] = P.OFF
+                else:
+                    c0[j] = P.OFF
+                    c1[j] = c
+                continue
+            c = pc[top]
+            c0[j] = c
+            c1[j] = c
+            if big:
+                c0[j + 1] = c
+                c = pc[s[n - 2]] if n > 1 else P.OFF
+                c0[j + W] = c0[j + W + 1] = c
+        return True
+
+    def _base(self, d):
+        """Nesting: the stack under the cursor drawn again on the kept
+        frames, bottom at the bottom: on 8x8 in the two right-hand columns,
+        a row a piece; on 16x16 as widths (small 2, medium 3, large 4) on
+        the right, with the live total under the grid (drawn by the font on
+        the display's frame, copied back)."""
+        if self.field:
+            return
         s = self.st.grid[self.cur]
         n = len(s)
-        h = d.height
+        pc = self.pc
         if not self.big:
+            b0, b1 = self.bs
             first = n - 8 if n > 8 else 0
-            for j in range(first, n):
-                d.rect(6, h - 1 - (j - first), 2, 1, P.piece_code(s[j]))
+            for y in range(8):
+                j = y * 8 + 6
+                c = P.OFF
+                k = first + 7 - y       # the piece on this row
+                if k < n:
+                    c = pc[s[k]]
+                b0[j] = b0[j + 1] = b1[j] = b1[j + 1] = c
             return
+        b = self.bs[0]
         first = n - 16 if n > 16 else 0
-        for j in range(first, n):
-            p = s[j]
-            wdt = (p & 3) + 1
-            d.rect(16 - wdt, h - 1 - (j - first), wdt, 1, P.piece_code(p))
+        for y in range(16):
+            j = y * 16 + 12
+            b[j:j + 4] = Z4
+            k = first + 15 - y
+            if k < n:
+                p = s[k]
+                c = pc[p]
+                for x in range(j + 3 - (p & 3), j + 4):
+                    b[x] = c
+        for y in range(176, 256, 16):       # rows 11-15, left of the side
+            b[y:y + 12] = Z12
+        f = d.frame
+        f[:] = b
         t = self._total()
         font.draw_number(d, t, 0, 11, P.OK if t >= 0 else P.REFUSE)
+        b[:] = f
 
     def _draw_grid_only(self, d, ph):
         """Towering: the finished towers, 4x5, read-only."""

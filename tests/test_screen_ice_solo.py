@@ -28,10 +28,20 @@ def open_game(board="pico_8x8", seed=1, variant="5", nvm=None):
     return sim
 
 
+def settled(sim):
+    """The game screen owes the LEDs nothing: no cell left to draw, no
+    rows held back, no hint or text on its way."""
+    scr = sim.app.game_scr
+    return scr is None or not (scr.more or scr.dirty or scr.hold or
+                               scr.think or scr.pend or sim.app.d.owed)
+
+
 def at_phase(sim, k):
-    """Advance to a blink phase ``k`` (0..2) of the cursor's three."""
-    for _ in range(40):
-        if (sim.app.now // BLINK) % 3 == k:
+    """Advance to a blink phase ``k`` (0..2) of the cursor's three, with
+    the frame of that phase wholly drawn (the screen spreads big redraws
+    over a few loop passes)."""
+    for _ in range(80):
+        if (sim.app.now // BLINK) % 3 == k and settled(sim):
             return
         sim.advance(20)
     raise AssertionError("phase not reached")
@@ -387,3 +397,172 @@ def test_the_deal_goes_one_chance_node_per_loop_pass():
     assert st.to_move() == 0 and len(seen) > 50
     assert all(c for a, c in st.history()) and len(st.history()) >= 75
     assert sim.app.scr is sim.app.game_scr
+
+
+# ---- passes kept short: the hint over several passes, drawing cached ----------
+def shown_rows(sim):
+    """The LED bytes last written, as rows of logical pixels."""
+    d = sim.display
+    b = sim.last_bytes
+    m = d.map
+    rows = []
+    for y in range(d.height):
+        rows.append(b"".join(b[3 * m[y * d.width + x]:3 * m[y * d.width + x] + 3]
+                             for x in range(d.width)))
+    return rows
+
+
+def test_the_hint_arrives_after_a_few_passes_and_is_the_engines():
+    from engine.ice_solo_hint import hint
+    for board in ("pico_8x8", "pico_16x16"):
+        sim = open_game(board=board, seed=5)
+        st = state(sim)
+        scr = screen(sim)
+        want = hint(st)
+        sim.press("b")                  # the menu, on HINT
+        assert scr.item == 0
+        sim.down("a")
+        sim.now += 20
+        sim.step()                      # the press: thinking, nothing picked
+        assert scr.think and scr.held < 0
+        W = sim.display.width
+        y = 5 * (2 if W == 16 else 1)   # the dots under the grid
+        f = sim.app.d.frame
+        assert [f[y * W + x] for x in (0, 2, 4)] == [P.HILITE] * 3
+        passes = 0
+        while scr.think:
+            sim.now += 20
+            sim.step()
+            passes += 1
+            assert passes < 10
+        assert passes == 4
+        s8, t8 = want >> 6, want & 63
+        assert scr.held == (s8 >> 3) * 5 + (s8 & 7)
+        assert scr.sug == scr.cur == (t8 >> 3) * 5 + (t8 & 7)
+        sim.up("a")
+        sim.advance(100)
+        sim.press("a")                  # plays it
+        assert st.history()[-1] == (want, False)
+
+
+def test_keys_wait_while_the_hint_is_worked_out():
+    sim = open_game(seed=5)
+    scr = screen(sim)
+    sim.press("b")
+    sim.down("a")
+    sim.now += 20
+    sim.step()
+    sim.up("a")
+    sim.down("b")                       # a click of B while thinking
+    sim.now += 20
+    sim.step()
+    sim.up("b")
+    sim.now += 20
+    sim.step()
+    assert scr.think                    # (B comes on release: in thinking)
+    sim.advance(200)
+    # not taken as "open the menu" nor "put the piece back"
+    assert scr.mode == 0 and scr.held >= 0 and scr.cur == scr.sug
+
+
+def test_a_on_a_cell_that_is_not_green_is_refused_without_trying_the_move():
+    sim = open_game(seed=4)
+    st = state(sim)
+    scr = screen(sim)
+    a = [m for m in st.legal_actions() if m != END][0]
+    s8 = a >> 6
+    scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+    sim.press("a")
+    assert scr.held == scr.cur
+    bad = [i for i in range(25) if not scr.dest[i] and i != scr.held][0]
+    tried = []
+    app = sim.app
+    real = app.play
+    app.play = lambda x: tried.append(x) or real(x)
+    scr.cur = bad
+    sim.press("a")
+    del app.play
+    assert tried == [] and scr.held >= 0
+    assert P.REFUSE in sim.indices()
+
+
+def full_picture(sim):
+    """The frame as drawn from scratch (every cell again), at this time."""
+    scr = screen(sim)
+    d = sim.app.d
+    scr._layout()
+    scr.hold = False
+    for _ in range(10):
+        scr.draw(d)
+        if not scr.dirty:
+            break
+    return bytes(d.frame)
+
+
+def test_a_move_draws_two_cells_again_and_the_frame_is_the_same_as_drawn_afresh():
+    from engine.rng import Rng
+    for board in ("pico_8x8", "pico_16x16"):
+        sim = open_game(board=board, seed=7)
+        st = state(sim)
+        scr = screen(sim)
+        rng = Rng(3)
+        for k in range(12):
+            moves = [m for m in st.legal_actions() if m != END]
+            a = moves[rng.randrange(len(moves))]
+            s8, t8 = a >> 6, a & 63
+            scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+            sim.press("a")
+            scr.cur = (t8 >> 3) * 5 + (t8 & 7)
+            sim.down("a")
+            sim.now += 20
+            sim.step()
+            assert st.history()[-1] == (a, False)
+            # only the move's two cells were marked, and this pass drew
+            # nothing (the next one does)
+            assert sum(scr.todo[:25]) == 2 and scr.hold is False and scr.more
+            sim.up("a")
+            at_phase(sim, 1 + k % 2)
+            got = bytes(sim.app.d.frame)
+            assert got == full_picture(sim), (board, k)
+            if st.to_move() != 0:
+                break
+
+
+def test_16x16_passes_send_at_most_a_few_rows():
+    from lib.screen_ice_solo import SPREAD
+    from engine.rng import Rng
+    sim = open_game(board="pico_16x16", seed=2)
+    rng = Rng(11)
+    keys = ("up", "down", "left", "right", "a", "a", "b")
+    before = shown_rows(sim)
+    worst = 0
+    for _ in range(60):
+        k = keys[rng.randrange(len(keys))]
+        sim.down(k)
+        for j in range(8):
+            sim.now += 20
+            sim.step()
+            if j == 2:
+                sim.up(k)
+            now = shown_rows(sim)
+            if sim.app.scr is sim.app.game_scr:
+                worst = max(worst, sum(1 for a, b in zip(before, now) if a != b))
+            before = now
+    assert 0 < worst <= SPREAD
+
+
+def test_16x16_side_shows_the_stack_by_width_and_the_total():
+    sim = open_game(board="pico_16x16")
+    cells = [nest(x) for x in latin()]
+    cells[0] = cells[0] + "y1"          # r3r2r1y1
+    cells[1] = cells[1][:4]             # y3y2
+    st = start_from(sim, cells, 0)
+    at_phase(sim, 1)
+    f = sim.indices()
+    s = st.grid[0]
+    for j, p in enumerate(s):
+        row = f[(15 - j) * 16:(16 - j) * 16]
+        w = (p & 3) + 1
+        assert list(row[16 - w:]) == [P.piece_code(p)] * w, j
+        assert all(c == P.OFF for c in row[10:16 - w]), j
+    assert P.OK in f[11 * 16:12 * 16 - 4]       # the total, under the grid
