@@ -31,6 +31,7 @@ except ImportError:
 
 from array import array
 
+from engine.state import cold
 from lib.palette import Palette
 
 MA_CHANNEL = const(20)   # mA per colour channel at full duty (WS2812B)
@@ -39,38 +40,9 @@ BUDGET_MA = const(450)   # a computer's USB port, with some margin
 
 
 def led_map(width, height, serpentine=False, rotation=0):
-    """The LED index of each logical pixel, in reading order.
-
-    ``width`` and ``height`` are the panel's own (as wired: rows of
-    ``width`` LEDs, data entering at the top-left row's first LED).
-    ``rotation`` (0, 90, 180, 270) is how far the panel is turned clockwise
-    as mounted; for 90 and 270 the logical width and height swap. Returns a
-    bytearray (or an array of 16-bit ints past 256 LEDs).
-    """
-    if rotation not in (0, 90, 180, 270):
-        raise ValueError("rotation must be 0, 90, 180 or 270, not %r" % (rotation,))
-    n = width * height
-    if n <= 256:
-        out = bytearray(n)
-    else:
-        out = array("H", range(n))   # every entry is set below
-    lw, lh = (height, width) if rotation in (90, 270) else (width, height)
-    i = 0
-    for y in range(lh):
-        for x in range(lw):
-            if rotation == 0:
-                px, py = x, y
-            elif rotation == 90:
-                px, py = y, height - 1 - x
-            elif rotation == 180:
-                px, py = width - 1 - x, height - 1 - y
-            else:
-                px, py = width - 1 - y, x
-            if serpentine and py & 1:
-                px = width - 1 - px
-            out[i] = py * width + px
-            i += 1
-    return out
+    """The LED index of each logical pixel, in reading order (see
+    lib/display_map.py, loaded for the call)."""
+    return cold("lib.display_map").led_map(width, height, serpentine, rotation)
 
 
 def frame_ma(buf, ma_channel=MA_CHANNEL, idle_ma=IDLE_MA, bpp=3):
@@ -108,15 +80,20 @@ class Display:
                  "_units", "_total", "_rowu", "_rows", "_dark", "_key", "_fill",
                  "_fillc", "_used", "_nu",
                  "_np", "_pal_version", "scale", "last_ma", "shows",
-                 "_start", "_step", "_limit", "owed")
+                 "_even", "_limit", "owed")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
                  ma_channel=MA_CHANNEL, idle_ma=IDLE_MA):
         self.pixels = pixels
-        self.map = led_map(width, height, serpentine, rotation)
+        dm = cold("lib.display_map")
+        self.map = m = dm.led_map(width, height, serpentine, rotation)
         if rotation in (90, 270):
             width, height = height, width
+        # every row evenly along its LEDs (all but a serpentine panel turned
+        # 90 or 270 degrees): show() walks a row's view of the frame from
+        # its first LED, without reading the map per pixel
+        self._even = dm.rows_even(m, width, height)
         self.width = width
         self.height = height
         n = width * height
@@ -133,21 +110,6 @@ class Display:
             rows.append(sv[y * width:(y + 1) * width])
         self._rows = rows
         self._dark = memoryview(bytearray(width))   # a row all off
-        # each row's first LED and the step to the next one along it, so a
-        # row is written by walking its view of the frame (no index into
-        # the map per pixel); step 0 marks a row that is not evenly spaced
-        # (a serpentine panel turned 90 or 270 degrees), written via the map
-        m = self.map
-        self._start = array("H", range(height))
-        self._step = array("h", range(height))
-        for y in range(height):
-            i = y * width
-            st = m[i + 1] - m[i] if width > 1 else 1
-            for x in range(2, width):
-                if m[i + x] - m[i + x - 1] != st:
-                    st = 0
-            self._start[y] = m[i]
-            self._step[y] = st
         self._limit = 0     # rows the next show() may write (0: all)
         self.owed = False   # changed rows the last show() left for later
         self._fill = bytearray(n)   # a whole frame of colour _fillc, for fill()
@@ -246,27 +208,12 @@ class Display:
         pixels are skipped."""
         W = self.width
         H = self.height
-        bit = 1 << (w * h - 1)
         f = self.frame
-        if x < 0 or y < 0 or x + w * s > W or y + h * s > H:
-            # clipped (scrolling text): nothing at all if wholly off-panel
-            if x >= W or y >= H or x + w * s <= 0 or y + h * s <= 0:
-                return
-            for row in range(h):
-                for col in range(w):
-                    if bits & bit:
-                        if s == 1:
-                            xx = x + col
-                            yy = y + row
-                            if 0 <= xx < W and 0 <= yy < H:
-                                f[yy * W + xx] = c
-                        else:
-                            self.rect(x + col * s, y + row * s, s, s, c)
-                    bit >>= 1
-            return
-        i = y * W + x
-        if w == 3:
-            # glyphs and dice faces: a row at a time, unrolled
+        if (w == 3 and s <= 2 and x >= 0 and y >= 0 and x + 3 * s <= W and
+                y + h * s <= H):
+            # glyphs and dice faces, the only masks drawn every frame: a
+            # row at a time, unrolled
+            i = y * W + x
             sh = 3 * (h - 1)
             if s == 1:
                 for _ in range(h):
@@ -281,58 +228,39 @@ class Display:
                     sh -= 3
                     i += W
                 return
-            if s == 2:
-                for _ in range(h):
-                    r = (bits >> sh) & 7
-                    if r:
-                        j = i
-                        for _ in range(2):
-                            if r & 4:
-                                f[j] = c
-                                f[j + 1] = c
-                            if r & 2:
-                                f[j + 2] = c
-                                f[j + 3] = c
-                            if r & 1:
-                                f[j + 4] = c
-                                f[j + 5] = c
-                            j += W
-                    sh -= 3
-                    i += W * 2
-                return
-        if s == 1:
             for _ in range(h):
-                for j in range(i, i + w):
-                    if bits & bit:
-                        f[j] = c
-                    bit >>= 1
-                i += W
-            return
-        if s == 2:
-            for _ in range(h):
-                j = i
-                for _ in range(w):
-                    if bits & bit:
-                        f[j] = c
-                        f[j + 1] = c
-                        f[j + W] = c
-                        f[j + W + 1] = c
-                    bit >>= 1
-                    j += 2
+                r = (bits >> sh) & 7
+                if r:
+                    j = i
+                    for _ in range(2):
+                        if r & 4:
+                            f[j] = c
+                            f[j + 1] = c
+                        if r & 2:
+                            f[j + 2] = c
+                            f[j + 3] = c
+                        if r & 1:
+                            f[j + 4] = c
+                            f[j + 5] = c
+                        j += W
+                sh -= 3
                 i += W * 2
             return
-        for _ in range(h):
-            j = i
-            for _ in range(w):
+        # anything else (scrolling text, other sizes): bit by bit, clipped
+        if x >= W or y >= H or x + w * s <= 0 or y + h * s <= 0:
+            return
+        bit = 1 << (w * h - 1)
+        for row in range(h):
+            for col in range(w):
                 if bits & bit:
-                    k = j
-                    for _ in range(s):
-                        for q in range(k, k + s):
-                            f[q] = c
-                        k += W
+                    if s == 1:
+                        xx = x + col
+                        yy = y + row
+                        if 0 <= xx < W and 0 <= yy < H:
+                            f[yy * W + xx] = c
+                    else:
+                        self.rect(x + col * s, y + row * s, s, s, c)
                 bit >>= 1
-                j += s
-            i += W * s
 
     def blit(self, pic, w, h, x, y, s=1, ink=-1):
         """A ``w`` x ``h`` picture of palette indices (``pic``, rows top
@@ -340,7 +268,9 @@ class Display:
         square. Index 0 is transparent; ``ink`` >= 0 draws every other
         pixel in that colour instead (e.g. a greyed-out icon)."""
         W = self.width
-        if x < 0 or y < 0 or x + w * s > W or y + h * s > self.height:
+        if (s > 2 or x < 0 or y < 0 or x + w * s > W or
+                y + h * s > self.height):
+            # clipped, or larger than any icon is drawn: pixel by pixel
             if x >= W or y >= self.height or x + w * s <= 0 or y + h * s <= 0:
                 return
             k = 0
@@ -363,19 +293,11 @@ class Display:
                 if c:
                     if ink >= 0:
                         c = ink
-                    if s == 1:
-                        f[j] = c
-                    elif s == 2:
-                        f[j] = c
+                    f[j] = c
+                    if s == 2:
                         f[j + 1] = c
                         f[j + W] = c
                         f[j + W + 1] = c
-                    else:
-                        k = j
-                        for _ in range(s):
-                            for q in range(k, k + s):
-                                f[q] = c
-                            k += W
                 j += s
             i += W * s
 
@@ -432,9 +354,11 @@ class Display:
             rowu = self._rowu
             px = self.pixels
             rows = self._rows
-            starts = self._start
-            steps = self._step
+            m = self.map
+            w = self.width
+            even = self._even
             total = self._total
+            i = 0
             r = 0
             for y in range(self.height):
                 a = rows[r]
@@ -447,9 +371,9 @@ class Display:
                     # summed afresh: fewer steps per pixel than picking out
                     # the changed ones (a redraw changes most of a row)
                     rows[r + 1][:] = a
-                    k = steps[y]
-                    if k:
-                        j = starts[y]
+                    if even:
+                        j = m[i]
+                        k = m[i + 1] - j
                         u = 0
                         for c in a:
                             px[j] = col[c]
@@ -459,6 +383,7 @@ class Display:
                         u = self._put(y)
                     total += u - rowu[y]
                     rowu[y] = u
+                i += w
                 r += 2
             self._total = total
             ma = self.ma_channel
@@ -495,16 +420,16 @@ class Display:
         units = self._units
         frame = self.frame
         u = 0
-        k = self._step[y]
-        if k:
-            j = self._start[y]
+        m = self.map
+        i = y * self.width
+        if self._even:
+            j = m[i]
+            k = m[i + 1] - j
             for c in self._rows[2 * y]:
                 px[j] = col[c]
                 u += units[c]
                 j += k
             return u
-        m = self.map
-        i = y * self.width
         for j in range(i, i + self.width):
             c = frame[j]
             u += units[c]

@@ -15,13 +15,14 @@ Controls (one hand):
   bag is edited as bars of rocks, up to 8 of each of eight colours
   (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
   takes it, B goes back. The choice is remembered in the settings.
-
-Time per loop pass: a picked bag is made in the pass of the A press, with
-the picker still up, and laid out and drawn on the next pass. On
-16x16 a frame that changes most rows goes up SPREAD changed rows a pass
-(lib.display's ``spread``), and the bars, the dearest view to draw, are
-kept while their rows go up instead of being drawn again each pass.
 """
+# Time per loop pass: a picked bag is made in the pass of the A press, with
+# the picker still up, and laid out and drawn on the next pass. On 16x16 a
+# frame that changes most rows goes up SPREAD changed rows a pass (see
+# lib.display's spread), and the bars, the dearest view to draw, are kept
+# while their rows go up instead of being drawn again each pass. (Comments,
+# not docstring: compiled from .py the docstring is one more block the
+# parse needs whole.)
 
 from lib import palette as P
 from lib import font
