@@ -85,21 +85,22 @@ def top_locked(st):
             st[n - 3] & 3 == 3 and st[n - 1] >> 2 == st[n - 2] >> 2 == st[n - 3] >> 2)
 
 
-# the names of the 64 cells with a dash after each (a1- b1- ... h8-), so a
-# move token is two slices joined
-CELLS = ("a1-b1-c1-d1-e1-f1-g1-h1-a2-b2-c2-d2-e2-f2-g2-h2-a3-b3-c3-d3-e3-f3-"
-         "g3-h3-a4-b4-c4-d4-e4-f4-g4-h4-a5-b5-c5-d5-e5-f5-g5-h5-a6-b6-c6-d6-"
-         "e6-f6-g6-h6-a7-b7-c7-d7-e7-f7-g7-h7-a8-b8-c8-d8-e8-f8-g8-h8-")
-
 # the names of the cells of rows 1-5 (a1 b1 ... h5) by 8-wide number: every
-# grid cell, so a nesting move's token is one join of two constants (a
-# slice of CELLS costs a board several times more: the slice object, then
-# the string)
+# grid cell, so a nesting move's token is one join of two constants (two
+# slices of one string of names cost a board several times more: a slice
+# object, then a string, each)
 NAMES = (
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
     "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
     "e5", "f5", "g5", "h5")
+
+
+def _name(x):
+    """The name of 8-wide cell ``x`` (a field cell past row 5 is spelt
+    out: that happens only in a remix's tokens and a history)."""
+    return NAMES[x] if x < 40 else "abcdefgh"[x & 7] + "12345678"[x >> 3]
+
 
 # chance tokens of the pieces by piece code (3 characters each; "=??"
 # where the size is 0, which is no piece): a history holds 75+ of them
@@ -107,10 +108,10 @@ PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
         "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
 
 # grid index -> 8-wide cell number, for grids 5 and 4 wide
-A8_5 = bytes((0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20, 24, 25,
-              26, 27, 28, 32, 33, 34, 35, 36))
-A8_4 = bytes((0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27, 32,
-              33, 34, 35))
+A8_5 = (b"\x00\x01\x02\x03\x04\x08\x09\x0a\x0b\x0c\x10\x11\x12"
+        b"\x13\x14\x18\x19\x1a\x1b\x1c\x20\x21\x22\x23\x24")
+A8_4 = (b"\x00\x01\x02\x03\x08\x09\x0a\x0b\x10\x11\x12\x13\x18"
+        b"\x19\x1a\x1b\x20\x21\x22\x23")
 
 # colour letters by colour number (as engine.pieces names them)
 CL = b"roygcbpwk"
@@ -125,12 +126,6 @@ def _cell(tok, i):
 
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
-
-
-def _ci(cols, c):
-    """Index of colour ``c`` in the variant's colour list, or -1."""
-    i = CIX[c & 15]
-    return i if i < len(cols) else -1
 
 
 # modules loaded for one phase: the towering phase's (line of sight, move
@@ -467,9 +462,6 @@ class Game(State):
                 return True
         return False
 
-    def _ndeal(self):
-        return 20 if self.variant == 4 else 25
-
     def auto_chance(self):
         return self.to_move() == CHANCE
 
@@ -532,11 +524,9 @@ class Game(State):
             t = a & 63
             cn = _CN                # towering: the tower module's names
             if cn is None:
-                cn = NAMES
                 if s >= 40 or t >= 40:      # a field cell, no tower module
-                    s *= 3
-                    t *= 3
-                    return CELLS[s:s + 3] + CELLS[t:t + 2]
+                    return _name(s) + "-" + _name(t)
+                cn = NAMES
             return "-".join((cn[s], cn[t]))
         p = a - PLACE
         if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
@@ -558,8 +548,7 @@ class Game(State):
         if PLACE <= a < PLACE + 36:     # a colour alone (no such piece)
             return "=" + COLOURS[(a - PLACE) >> 2]
         if TARGET <= a < TARGET + 64:
-            t = (a - TARGET) * 3
-            return "@" + CELLS[t:t + 2]
+            return "@" + _name(a - TARGET)
         return "#%d" % a
 
     def action(self, tok):

@@ -12,7 +12,7 @@ unpacking the history by hand. tests/test_ice_solo.py checks the answer
 against ``Game.token`` on every kind of action.
 """
 
-from engine.ice_solo import CELLS, NAMES, TARGET, _CN
+from engine.ice_solo import NAMES, TARGET, _CN, _name
 
 # tokens of the actions 4096 (REMIX) .. 4165 (DEAL_REDO): the four words,
 # the placed pieces by code (PLACE + code; "" where the size is 0, which is
@@ -32,7 +32,6 @@ def history(g):
     add = out.append
     cn = _CN or NAMES       # all 64 names while towering, else rows 1-5
     m = len(cn)
-    c = CELLS
     tok = TOK
     for i in range(0, len(h), 2):
         a = ((h[i] & 0x7F) << 8) | h[i + 1]
@@ -42,12 +41,9 @@ def history(g):
             if s < m and t < m:
                 add("-".join((cn[s], cn[t])))
             else:                       # a field cell after towering
-                s *= 3
-                t *= 3
-                add(c[s:s + 3] + c[t:t + 2])
+                add(_name(s) + "-" + _name(t))
         elif a < 4166:
             add(tok[a - 4096])
         else:
-            t = (a - TARGET) * 3
-            add("@" + c[t:t + 2])
+            add("@" + _name(a - TARGET))
     return " ".join(out)
