@@ -88,12 +88,14 @@ def top_locked(st):
 # the names of the cells of rows 1-5 (a1 b1 ... h5) by 8-wide number: every
 # grid cell, so a nesting move's token is one join of two constants (two
 # slices of one string of names cost a board several times more: a slice
-# object, then a string, each)
-NAMES = (
+# object, then a string, each). A list, not a tuple: a tuple of constants
+# is loaded as one string object per name (~40 B each on a board), a
+# list's names are interned (~8 B each, shared with every other module)
+NAMES = [
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
     "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
-    "e5", "f5", "g5", "h5")
+    "e5", "f5", "g5", "h5"]
 
 
 def _name(x):

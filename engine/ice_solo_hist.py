@@ -16,14 +16,15 @@ from engine.ice_solo import NAMES, TARGET, _CN, _name
 
 # tokens of the actions 4096 (REMIX) .. 4165 (DEAL_REDO): the four words,
 # the placed pieces by code (PLACE + code; "" where the size is 0, which is
-# no piece), "" up to EMPTY, then EMPTY, DEAL_OK, DEAL_REDO
-TOK = (
+# no piece), "" up to EMPTY, then EMPTY, DEAL_OK, DEAL_REDO (a list: its
+# strings are interned names, cheaper to load than a constant tuple's)
+TOK = [
     "remix", "end", "style-yes", "style-no", "", "=r1", "=r2", "=r3", "",
     "=o1", "=o2", "=o3", "", "=y1", "=y2", "=y3", "", "=g1", "=g2", "=g3", "",
     "=c1", "=c2", "=c3", "", "=b1", "=b2", "=b3", "", "=p1", "=p2", "=p3", "",
     "=w1", "=w2", "=w3", "", "=k1", "=k2", "=k3", "", "", "", "", "", "", "",
     "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-    "", "", "=-", "=ok", "=redo")
+    "", "", "=-", "=ok", "=redo"]
 
 
 def history(g):

@@ -130,20 +130,22 @@ T15 = (
 # The cells' names: constant strings, shared rather than made per use, so
 # a towering move's token is one join of two of them (engine.ice_solo's
 # Game.token uses them while this module is loaded: rows 6-8 are field
-# cells only, and the whole table costs about 2.5 KB of a board's heap).
+# cells only). Lists, not tuples, here and below: a list's strings are
+# interned names (shared, ~8 B each), a constant tuple's are string objects
+# (~40 B each): 64 names cost ~0.7 KB of a board's heap instead of 2.5 KB.
 # piece names by code (sizes 1-3 of colours 0-6), for the field's text (a
 # list of constants and one join: faster on a board than two byte appends
 # a piece)
-PN = ("", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
+PN = ["", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
       "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
-      "p2", "p3")
-CELLN = (
+      "p2", "p3"]
+CELLN = [
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
     "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5",
     "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
     "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8",
-    "e8", "f8", "g8", "h8")
+    "e8", "f8", "g8", "h8"]
 
 def path_clear(s, t, w3, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
