@@ -274,16 +274,25 @@ def moves(state, facts):
     return state._a(bs_) * 64 + state._a(bt_)
 
 
+def tower_part(state, smalls):
+    """Half of a towering hint: the first move found of a small (which
+    completes a tower) or of a medium (onto a large), or -1 (a screen may
+    run the halves in two loop passes)."""
+    if smalls:
+        moves = state._tower_moves(True, -1, 4, 8)
+    else:
+        moves = state._tower_moves(True, -1, 0, 4)
+    return moves[0] if moves else -1
+
+
 def tower_hint(state):
     """The first move found that completes a tower, else the first that
     puts a medium on a large, else remix: each search stops at its first
     move, so a hint costs less than the legal list."""
-    moves = state._tower_moves(True, -1, 4, 8)     # smalls
-    if not moves:
-        moves = state._tower_moves(True, -1, 0, 4)    # mediums
-    if not moves:
-        return REMIX
-    return moves[0]
+    a = tower_part(state, True)
+    if a < 0:
+        a = tower_part(state, False)
+    return REMIX if a < 0 else a
 
 
 def hint(state):

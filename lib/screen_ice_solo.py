@@ -244,6 +244,8 @@ class Screen:
         if self.held < 0:
             if not self._pick(self.cur):
                 app.refuse()
+            elif self.field:
+                self.hold = True    # the moves' lines of sight: enough
             return True
         if self.cur == self.held:
             self.held = -1
@@ -321,6 +323,7 @@ class Screen:
             self._undo()
         elif it == M_MIX:
             app.play(REMIX)
+            self.hold = True
         elif it == M_GRID:
             self.mode = GRIDVIEW
         elif it == M_SCORE:
@@ -335,8 +338,9 @@ class Screen:
         press shows the thinking dots; the next pass loads the hint module
         (engine.state.cold: forgotten again after, so its code stays out
         of the heap between hints); the next works out the cells' values,
-        the next the moves (towering: the whole hint, in the first of the
-        two); the last picks up the suggested piece."""
+        the next the moves (towering: the first move of a small, then, if
+        there is none, of a medium); the last picks up the suggested
+        piece."""
         t = self.think
         self.think = t - 1
         st = self.st
@@ -351,7 +355,11 @@ class Screen:
             if st.to_move() != 0 or st.style_due():
                 self.think = 1
             elif self.field:
-                self.ha = self.hm.hint(st)
+                # towering, in two halves too: the smalls' first move, or
+                # in the next pass the mediums'
+                self.ha = self.hm.tower_part(st, True)
+                if self.ha < 0:
+                    return
                 self.think = 1
             else:
                 self.hm._lines(st.width)    # its table, made once
@@ -360,7 +368,11 @@ class Screen:
             self.hm = None
             return
         if t == 2:
-            self.ha = self.hm.moves(st, self.hf)
+            if self.field:
+                a = self.hm.tower_part(st, False)
+                self.ha = REMIX if a < 0 else a
+            else:
+                self.ha = self.hm.moves(st, self.hf)
             self.hm = None
             self.hf = None
             return
@@ -378,12 +390,14 @@ class Screen:
             if self._pick(s):
                 self.sug = t
                 self.cur = t
+                self.hold = self.field      # (see key: a towering pick)
 
     def _undo(self):
         """Take back the last move and whatever landed after it (a remix's
         pieces): the app's undo, as the protocol's (State.undo_move)."""
         if not self.app.undo():
             return
+        self.hold = True            # drawn in the next pass
         self.held = -1
         self.sug = -1
         self._check_phase()
@@ -462,16 +476,16 @@ class Screen:
 
     # ---- drawing ------------------------------------------------------------------
     def draw(self, d):
+        if self.big:
+            # a board's show() pays per changed row: at most SPREAD of them
+            # a pass, the rest in the next passes (see tick)
+            d.spread(SPREAD)
         if self.hold:
             # this pass did enough (opened the screen, played a move, made
             # the score text): the frame is drawn in the next
             self.hold = False
             self.more = True
             return
-        if self.big:
-            # a board's show() pays per changed row: at most SPREAD of them
-            # a pass, the rest in the next passes (see tick)
-            d.spread(SPREAD)
         if self.mode == TEXT or self.mode == MENU:
             d.fill(P.OFF)
             self.scroll.draw(d)

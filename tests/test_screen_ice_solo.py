@@ -566,3 +566,19 @@ def test_16x16_side_shows_the_stack_by_width_and_the_total():
         assert list(row[16 - w:]) == [P.piece_code(p)] * w, j
         assert all(c == P.OFF for c in row[10:16 - w]), j
     assert P.OK in f[11 * 16:12 * 16 - 4]       # the total, under the grid
+
+
+def test_the_towering_hint_arrives_in_its_halves_and_is_the_engines():
+    from engine.ice_solo_hint import tower_hint
+    sim = open_game(variant="4", seed=2)
+    st = state(sim)
+    scr = screen(sim)
+    want = tower_hint(st)
+    assert want < 4096
+    sim.press("b")
+    assert scr.item == 0
+    sim.press("a")
+    assert not scr.think
+    assert scr.held == want >> 6 and scr.sug == scr.cur == want & 63
+    sim.press("a")
+    assert st.history()[-1] == (want, False)
