@@ -104,10 +104,18 @@ def _name(x):
     return NAMES[x] if x < 40 else "abcdefgh"[x & 7] + "12345678"[x >> 3]
 
 
-# chance tokens of the pieces by piece code (3 characters each; "=??"
-# where the size is 0, which is no piece): a history holds 75+ of them
-PTOK = ("=??=r1=r2=r3=??=o1=o2=o3=??=y1=y2=y3=??=g1=g2=g3=??=c1=c2=c3"
-        "=??=b1=b2=b3=??=p1=p2=p3=??=w1=w2=w3=??=k1=k2=k3")
+# the tokens of the actions REMIX (4096) .. DEAL_REDO (4165): the four
+# words, the placed pieces by code (PLACE + code; "" where the size is 0,
+# no piece), "" up to EMPTY, then EMPTY, DEAL_OK, DEAL_REDO. Constants, so
+# no string is made for a token (a deal has ~150 of them), and a list: its
+# strings are interned names, not one string object each as in a tuple
+TOK = [
+    "remix", "end", "style-yes", "style-no", "", "=r1", "=r2", "=r3", "",
+    "=o1", "=o2", "=o3", "", "=y1", "=y2", "=y3", "", "=g1", "=g2", "=g3", "",
+    "=c1", "=c2", "=c3", "", "=b1", "=b2", "=b3", "", "=p1", "=p2", "=p3", "",
+    "=w1", "=w2", "=w3", "", "=k1", "=k2", "=k3", "", "", "", "", "", "", "",
+    "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+    "", "", "=-", "=ok", "=redo"]
 
 # grid index -> 8-wide cell number, for grids 5 and 4 wide
 A8_5 = (b"\x00\x01\x02\x03\x04\x08\x09\x0a\x0b\x0c\x10\x11\x12"
@@ -530,25 +538,12 @@ class Game(State):
                     return _name(s) + "-" + _name(t)
                 cn = NAMES
             return "-".join((cn[s], cn[t]))
-        p = a - PLACE
-        if 0 <= p < 36 and p & 3:        # a dealt or scattered piece
-            return PTOK[p * 3:p * 3 + 3]
-        if a == REMIX:
-            return "remix"
-        if a == END:
-            return "end"
-        if a == STYLE_YES:
-            return "style-yes"
-        if a == STYLE_NO:
-            return "style-no"
-        if a == EMPTY:
-            return "=-"
-        if a == DEAL_OK:
-            return "=ok"
-        if a == DEAL_REDO:
-            return "=redo"
-        if PLACE <= a < PLACE + 36:     # a colour alone (no such piece)
-            return "=" + COLOURS[(a - PLACE) >> 2]
+        if a < 4166:
+            t = TOK[a - 4096]
+            if t:
+                return t
+            if PLACE <= a < PLACE + 36:     # a colour alone (no such piece)
+                return "=" + COLOURS[(a - PLACE) >> 2]
         if TARGET <= a < TARGET + 64:
             return "@" + _name(a - TARGET)
         return "#%d" % a
@@ -565,25 +560,12 @@ class Game(State):
             t = _cell(tok, 3)
             if s >= 0 and t >= 0:
                 return (s << 6) | t
-        elif n == 3:
-            c = tok[0]
-            if c == "=":                    # a piece, "=r3"
-                k = COLOURS.find(tok[1])
-                z = "0123".find(tok[2])
-                if k >= 0 and z > 0:
-                    return PLACE + (k << 2 | z)
-                if tok == "=ok":
-                    return DEAL_OK
-            elif c == "@":                  # a remix target, "@c5"
-                t = _cell(tok, 1)
-                if t >= 0:
-                    return TARGET + t
-            elif tok == "end":
-                return END
-        else:
-            for a in (REMIX, STYLE_YES, STYLE_NO, EMPTY, DEAL_REDO):
-                if tok == self.token(a):
-                    return a
+        if n == 3 and tok[0] == "@":        # a remix target, "@c5"
+            t = _cell(tok, 1)
+            if t >= 0:
+                return TARGET + t
+        elif n and tok in TOK:              # a word or a chance outcome
+            return 4096 + TOK.index(tok)
         return _text().action(self, tok)
 
     def why_illegal(self, a):
@@ -677,9 +659,31 @@ class Game(State):
         return _text("engine.ice_solo_show").render(self)
 
     def history_text(self):
-        """The protocol's ``history`` answer: every action's token in one
-        string (engine/ice_solo_hist.py, loaded for the call)."""
-        return _text("engine.ice_solo_hist").history(self)
+        """The protocol's ``history`` answer: every action's token, in one
+        string. Written here, not through ``token``: a method call and its
+        tests per action cost a board ~5 ms a hundred actions (a deal alone
+        is ~150 chance nodes); and resident, since loading a module for it
+        costs ~8 ms more than the answer's code holds in the heap."""
+        h = self.hist
+        out = []
+        add = out.append
+        cn = _CN or NAMES       # all 64 names while towering, else rows 1-5
+        m = len(cn)
+        tok = TOK
+        for i in range(0, len(h), 2):
+            a = ((h[i] & 0x7F) << 8) | h[i + 1]
+            if a < 4096:
+                s = a >> 6
+                t = a & 63
+                if s < m and t < m:
+                    add("-".join((cn[s], cn[t])))
+                else:                   # a field cell, after towering
+                    add(_name(s) + "-" + _name(t))
+            elif a < 4166:
+                add(tok[a - 4096])
+            else:
+                add("@" + _name(a - TARGET))
+        return " ".join(out)
 
     def hint(self):
         """A suggested legal move (see engine/ice_solo_hint.py), or None at a

@@ -1057,7 +1057,7 @@ def _history_by_tokens(st):
 
 
 def test_history_answer_is_every_actions_token():
-    # engine/ice_solo_hist.py writes the answer from its own tables: it
+    # Game.history_text writes the answer without Game.token: it
     # must say exactly what Game.token says, for the deal (pieces, =ok,
     # =redo), the scatter (=-), towering moves, a remix and its @ cells,
     # nesting moves and the style judgement
