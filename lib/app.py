@@ -116,13 +116,23 @@ def playable():
 
 
 class Loading:
-    """The pass after a game's engine is made: its screen is imported then
-    (App._load_screen). The menu's last frame stays up meanwhile."""
+    """The passes after a game's engine is made: its screen is imported
+    then (App._load_screen), one module a pass for a screen of several
+    modules (PARTS). The menu's last frame stays up meanwhile."""
+
+    # A screen of several modules lists them here, each importing only
+    # those before it, the screen's own module last: from .py sources a
+    # module's compile needs about three times its source in free heap,
+    # and the heap is collected between passes, not within one.
+    PARTS = {"bag_of_ice": ("lib.screen_bag_of_ice_core", "lib.screen_bag_of_ice_keys",
+                            "lib.screen_bag_of_ice_paint", "lib.screen_bag_of_ice_views",
+                            "lib.screen_bag_of_ice_draw", "lib.screen_bag_of_ice")}
 
     def __init__(self, app, gid):
         self.app = app
         self.gid = gid
         self.armed = False
+        self.next = 0     # the next of PARTS[gid] to load
 
     def key(self, k):
         return False
@@ -131,6 +141,17 @@ class Loading:
         # the first tick comes in the very pass that made the engine
         if not self.armed:
             self.armed = True
+            return False
+        parts = self.PARTS.get(self.gid, ())
+        if self.next < len(parts):
+            name = parts[self.next]
+            self.next += 1
+            gc.collect()
+            try:
+                __import__(name)
+            except (ImportError, MemoryError):
+                self.app._load_failed(self.gid)
+                return True
             return False
         self.app._load_screen(self.gid)
         return True
@@ -358,10 +379,7 @@ class App:
         try:
             mod = __import__("lib.screen_" + gid, None, None, ("Screen",))
         except (ImportError, MemoryError):
-            self.state = None
-            self._leave()
-            self.to_menu()
-            self.refuse()
+            self._load_failed(gid)
             return
         st = self.state
         if st.to_move() == CHANCE and st.auto_chance():
@@ -370,6 +388,17 @@ class App:
             self.scr = Dealing(self, mod)
         else:
             self._open(mod)
+
+    def _load_failed(self, gid):
+        """The game's screen would not load: the game is dropped unsaved,
+        with what loaded of its screen, and the menu says no."""
+        self.state = None
+        self._leave()
+        for name in Loading.PARTS.get(gid, ()):
+            release(name)
+        gc.collect()
+        self.to_menu()
+        self.refuse()
 
     def _open(self, mod):
         """Put the game's screen up (after any deal)."""

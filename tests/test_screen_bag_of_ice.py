@@ -5,6 +5,7 @@ that answers each chance node with the next token a test names (checked
 against the node's outcomes), so a test knows what must be on the panel.
 """
 import random
+import sys
 
 import pytest
 
@@ -56,6 +57,8 @@ def open_game(board="pico_8x8", rolloff=("L", "S"), **opts):
     sim.app.rng = rng
     assert sim.app.enter("bag_of_ice", st)
     sim.rng = rng
+    # the screen loads one module a pass (lib/app.py Loading)
+    wait_for(sim, lambda: scr(sim) is not None, 1000)
     if st.players > 1:
         wait_for(sim, lambda: not rng.tokens and scr(sim).mode != S.ROLLING
                  and scr(sim).mode != S.FACE, 30000)
@@ -191,6 +194,30 @@ def test_rolloff_shows_each_roll_in_the_rollers_colour_and_a_hurries_it():
     sim.press("a")                        # hurry: the rest lands quickly
     sim.advance(400)
     assert st.to_move() == 2 and handoff_shown(sim)
+
+
+def test_the_screen_loads_one_module_a_pass_and_leaving_drops_them():
+    # from .py sources each module compiles in a pass of its own, with a
+    # collection between (the device budget measured the heap past its
+    # cap when the screen's modules shared a pass)
+    from lib.app import Loading
+    names = Loading.PARTS["bag_of_ice"]
+    assert names[-1] == "lib.screen_bag_of_ice"
+    for n in names:
+        sys.modules.pop(n, None)
+    sim = boot()
+    st = registry.new("bag_of_ice", {"players": "2"})
+    assert sim.app.enter("bag_of_ice", st)
+    loaded = []
+    while scr(sim) is None and len(loaded) < 20:
+        sim.step()
+        loaded.append(sum(n in sys.modules for n in names))
+    assert scr(sim) is not None and loaded[-1] == len(names)
+    for a, b in zip([0] + loaded, loaded):
+        assert b - a <= 1, loaded
+    sim.escape()
+    assert sim.app.game is None
+    assert not [n for n in names if n in sys.modules], "all parts dropped"
 
 
 def test_one_player_has_no_rolloff_and_no_handoff():
@@ -565,6 +592,8 @@ def test_resume_mid_roll_lands_the_die():
     sim2.app.rng = Forced(sim2.app, ["S", "g1"])
     sim2.press("a")
     assert sim2.app.game == "bag_of_ice"
+    # (the screen loads one module a pass; its first pass hands over)
+    wait_for(sim2, lambda: handoff_shown(sim2), 1000)
     assert handoff_shown(sim2) and sim2.indices()[0] == P.player(0), \
         "the turn's owner gets the device first"
     assert len(state(sim2).drawn) == 1
