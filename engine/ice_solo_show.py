@@ -2,63 +2,65 @@
 and a status line. Loaded for one call and forgotten on a board (see
 ``engine.ice_solo._text``), so a picture costs little to load.
 
-Written byte by byte into one buffer from the game's arrays (no text of
-the field or grid made first and split again, no formatting per cell):
-the picture was ~40 ms of a board's time that way. tests/test_ice_solo.py
+Written as constant pieces (the game's piece names, fixed blanks) into one
+list and joined once, straight from the game's arrays: no text of the
+field or grid made first and split again, no formatting per cell (the
+picture was ~40 ms of a board's time that way). tests/test_ice_solo.py
 holds it to the plain reading (every field cell 5 wide, every grid cell
 padded to 7).
 """
 
-from engine.ice_solo import CL, NONE
+from engine.ice_solo import PN, NONE
 
-_PAD = b"       "       # a grid cell is padded to 7
+# blanks that pad a grid cell of n characters to 7, by n (a list: its
+# strings are interned names, cheaper to load than a constant tuple's)
+_PAD = ["       ", "      ", "     ", "    ", "   ", "  ", " ", ""]
+_ROW = ["1 ", "2 ", "3 ", "4 ", "5 ", "6 ", "7 ", "8 "]
 
 
 def render(g):
-    out = bytearray()
-    cl = CL
+    out = []
+    add = out.append
+    pn = PN
     lo = g.lo
     if lo is not None:
         hi = g.hi
-        out += b"field:"
+        add("field:")
         for r in range(8):
-            out += b"\n"
-            out.append(49 + r)
-            out.append(32)
+            add("\n")
+            add(_ROW[r])
             for s in range(r * 8, r * 8 + 8):
                 p = lo[s]
                 if p == NONE:
-                    out += b"  .  "
+                    add("  .  ")
                     continue
                 q = hi[s]
                 if q == NONE:
-                    out += b"  "
+                    add("  ")
+                    add(pn[p])
                 else:
-                    out.append(cl[p >> 2])
-                    out.append(48 + (p & 3))
-                    p = q
-                out.append(cl[p >> 2])
-                out.append(48 + (p & 3))
-                out.append(32)
-        out += b"\ngrid:\n"
+                    add(pn[p])
+                    add(pn[q])
+                add(" ")
+        add("\ngrid:\n")
     w = g.width
     grid = g.grid
+    pad = _PAD
     for r in range(5):
         if r:
-            out += b"\n"
-        out.append(49 + r)
+            add("\n")
+        add(_ROW[r][0])
         for i in range(r * w, r * w + w):
-            out.append(32)
+            add(" ")
             st = grid[i]
-            n = 2 * len(st)
             if not st:
-                out.append(45)
-                n = 1
+                add("-      ")
+                continue
             for p in st:
-                out.append(cl[p >> 2])
-                out.append(48 + (p & 3))
+                add(pn[p])
+            n = 2 * len(st)
             if n < 7:
-                out += _PAD[n:]
-    out = str(out, "ascii")
-    return "%s\n%s  score %d  remixes %d  undos %d" % (
-        out, g.phase_name(), g.breakdown()["total"], g.remixes, g.undos)
+                add(pad[n])
+    add("\n%s  score %d  remixes %d  undos %d" % (
+        g.phase_name(), g.breakdown()["total"], g.remixes, g.undos))
+    return "".join(out)

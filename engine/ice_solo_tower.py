@@ -8,7 +8,7 @@ argument; the game's methods of the same names (with a leading
 underscore) call them.
 """
 
-from engine.ice_solo import (NONE, CIX, MEMO_MAX, P_REMIX, P_TOWER,
+from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
                              P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop)
 
 
@@ -130,15 +130,9 @@ T15 = (
 # The cells' names: constant strings, shared rather than made per use, so
 # a towering move's token is one join of two of them (engine.ice_solo's
 # Game.token uses them while this module is loaded: rows 6-8 are field
-# cells only). Lists, not tuples, here and below: a list's strings are
+# cells only). A list, not a tuple: a list's strings are
 # interned names (shared, ~8 B each), a constant tuple's are string objects
 # (~40 B each): 64 names cost ~0.7 KB of a board's heap instead of 2.5 KB.
-# piece names by code (sizes 1-3 of colours 0-6), for the field's text (a
-# list of constants and one join: faster on a board than two byte appends
-# a piece)
-PN = ["", "r1", "r2", "r3", "", "o1", "o2", "o3", "", "y1", "y2", "y3", "",
-      "g1", "g2", "g3", "", "c1", "c2", "c3", "", "b1", "b2", "b3", "", "p1",
-      "p2", "p3"]
 CELLN = [
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
