@@ -31,7 +31,7 @@ except ImportError:
 
 from array import array
 
-from engine.state import cold
+from engine.state import cold, release
 from lib.palette import Palette
 
 MA_CHANNEL = const(20)   # mA per colour channel at full duty (WS2812B)
@@ -86,7 +86,9 @@ class Display:
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
                  ma_channel=MA_CHANNEL, idle_ma=IDLE_MA):
         self.pixels = pixels
-        dm = cold("lib.display_map")
+        # (dropped again at once, even when compiled from .py: a display is
+        # made once, at boot)
+        dm = __import__("lib.display_map", None, None, ("led_map",))
         self.map = m = dm.led_map(width, height, serpentine, rotation)
         if rotation in (90, 270):
             width, height = height, width
@@ -94,6 +96,7 @@ class Display:
         # 90 or 270 degrees): show() walks a row's view of the frame from
         # its first LED, without reading the map per pixel
         self._even = dm.rows_even(m, width, height)
+        release("lib.display_map")
         self.width = width
         self.height = height
         n = width * height
@@ -121,14 +124,16 @@ class Display:
         self.idle_ma = idle_ma
         self._brightness = max(0, min(255, brightness))
         self._dirty = True     # the LEDs' state is unknown until first show
-        # one slot per possible byte, so an index past the palette shows
-        # as off instead of raising in the middle of a frame
         # (16-bit arrays: half the heap of a list of ints; made from a
         # range, as array(typecode, bytes) differs between CPython and
-        # MicroPython)
-        self._counts = array("H", range(256))  # pixels per index (when fitting)
-        self._used = bytearray(0)    # the indices counted (sized to the palette)
+        # MicroPython) pixels per palette index, counted when fitting, and
+        # the indices counted: sized to the palette
+        np = len(self.palette.rgb)
+        self._counts = array("H", range(np))
+        self._used = bytearray(np)
         self._nu = 0
+        # one slot per possible byte, so an index past the palette shows
+        # as off instead of raising in the middle of a frame
         self._col = [0] * 256       # each index's colour at ``scale``
         self._units = array("H", range(256))   # and its r + g + b
         for i in range(256):
@@ -337,8 +342,10 @@ class Display:
             self._pal_version = self.palette.version
             self._dirty = True
             self.scale = -1     # the table is stale
-            if len(self._used) < len(self.palette.rgb):
-                self._used = bytearray(len(self.palette.rgb))
+            np = len(self.palette.rgb)
+            if len(self._used) < np:
+                self._used = bytearray(np)
+                self._counts = array("H", range(np))
         left = self._limit or self.height
         self._limit = 0
         owed = False

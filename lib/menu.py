@@ -36,7 +36,7 @@ class Menu:
         # 16x16: the frame without the name, kept while the name scrolls
         # under it (drawing the icon again every step cost more than the
         # step), and what it shows: item | 0x80 with the cross, or -1
-        self.base = bytearray(0 if self.small else app.d.n)
+        self.base = None   # (made when the menu shows, dropped in a game)
         self.base_key = -1
         self._label()
 
@@ -44,6 +44,12 @@ class Menu:
         """The menu is shown again (after a game or a shell screen)."""
         self.base_key = -1
         self._label()
+
+    def _sleep(self):
+        # a game or tool is entered: its screen gets the heap the menu's
+        # copy of its frame held
+        self.base = None
+        self.base_key = -1
 
     def select(self, item):
         """Put the cursor on ``item`` (an id in ITEMS)."""
@@ -84,6 +90,7 @@ class Menu:
         item = ITEMS[self.i]
         if self.i < GAMES:
             if app.enter(item):
+                self._sleep()
                 return True
             # not on this device (or it failed to start): say so
             self.nope = app.now
@@ -139,6 +146,8 @@ class Menu:
         else:
             # a new item goes up SPREAD changed rows a pass
             d.spread(SPREAD)
+            if self.base is None:
+                self.base = bytearray(d.n)
             key = self.i | (0x80 if self.nope >= 0 else 0)
             if key == self.base_key:
                 d.frame[:] = self.base

@@ -16,13 +16,10 @@ Controls (one hand):
   (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
   takes it, B goes back. The choice is remembered in the settings.
 """
-# Time per loop pass: a picked bag is made in the pass of the A press, with
-# the picker still up, and laid out and drawn on the next pass. On 16x16 a
-# frame that changes most rows goes up SPREAD changed rows a pass (see
-# lib.display's spread), and the bars, the dearest view to draw, are kept
-# while their rows go up instead of being drawn again each pass. (Comments,
-# not docstring: compiled from .py the docstring is one more block the
-# parse needs whole.)
+# Short passes: a picked bag is made (and laid out) in the A press's pass
+# and drawn in the next; on 16x16 a new frame goes up SPREAD changed rows a
+# pass (Display.spread). (Keeping a copy of the bars for those passes made
+# the .py compile of this module grow the heap on entering.)
 
 from lib import palette as P
 from lib import font
@@ -85,15 +82,7 @@ class Screen:
         self.fullc = bytearray(9)
         self.kc = bytearray(32)  # palette index of each kind (see _layout)
         self.big = app.d.width > 8
-        self.later = 0          # a new bag's first frame: 1 made in this
-                                # pass, 2 to draw in this one
-        self.relayout = False   # the bars to be laid out before drawing
-        # 16x16: the bars as last drawn, for the passes that show the rest
-        # of their rows; ``ver`` counts changes to the bag, ``base_ver``
-        # is the one the copy shows (-1: none)
-        self.base = bytearray(app.d.n if self.big else 0)
-        self.ver = 0
-        self.base_ver = -1
+        self.later = 0          # new bag: 1 made this pass, 2 draw it
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -143,11 +132,8 @@ class Screen:
         self.x0 = (w - slot * n) // 2
 
     def _restart(self, opts):
-        # this pass makes the bag, the next draws it (the picker or the
-        # editor stays up meanwhile)
         self.st = self.app.restart(opts, False)
-        self.relayout = True
-        self.ver += 1
+        self._layout()
         self.mode = VIEW
         self.later = 1
 
@@ -204,7 +190,6 @@ class Screen:
         if k == DOWN:
             if self.st.drawn:
                 app.play(RETURN)
-                self.ver += 1
             else:
                 app.refuse()     # nothing to return (see A above)
             self.mode = VIEW
@@ -277,10 +262,8 @@ class Screen:
             return False
         if self.later:
             return True
-        # (rows of the last frame still owed: another pass of it)
-        return self._tick(now) or (self.big and self.app.d.owed)
-
-    def _tick(self, now):
+        # (rows still owed: another pass of the frame)
+        more = self.big and self.app.d.owed
         m = self.mode
         dt = ticks_diff(now, self.t0)
         if m == SHAKE:
@@ -288,7 +271,6 @@ class Screen:
                 # drawn on the pass after the press (that one has the draw
                 # move itself and a whole redraw)
                 self.app.chance()
-                self.ver += 1
             if dt >= SHAKE_MS:
                 self.mode = REVEAL
                 self.t0 = now
@@ -299,7 +281,7 @@ class Screen:
                 self.seed = (self.seed * 75 + 74) % 65537
                 self.flick = self.seed % len(self.st.kinds)
                 return True
-            return False
+            return more
         if m == REVEAL and dt >= REVEAL_MS:
             self.mode = VIEW
             return True
@@ -308,20 +290,14 @@ class Screen:
             if b != self.blink:
                 self.blink = b
                 return True
-        return False
+        return more
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):
         self.later = 0
-        if self.relayout:
-            self.relayout = False
-            self._layout()
         m = self.mode
         if self.big:
             d.spread(SPREAD)
-            if m == VIEW and self.base_ver == self.ver:
-                d.frame[:] = self.base    # the bars again, as drawn
-                return
         d.fill(P.OFF)
         st = self.st
         s = 1 if d.width <= 8 else 2
@@ -340,9 +316,6 @@ class Screen:
             self._draw_counts(d, self.edit, self.ec)
         else:
             self._draw_bars(d)
-            if self.big:
-                self.base[:] = d.frame
-                self.base_ver = self.ver
 
     def _draw_bars(self, d):
         st = self.st
@@ -372,8 +345,7 @@ class Screen:
                     top = ah - (n * ah // most if scale else n * u)
                     c = kc[k]
                     if inside:
-                        # (bars are 1 or 2 wide but with four colours or
-                        # fewer on 16x16: the narrow ones written out)
+                        # (bars 1 or 2 wide: written out)
                         j = top * W + x
                         if cw == 2:
                             for _ in range(y - top):

@@ -81,3 +81,17 @@ def test_8x8_menu_is_drawn_whole_each_time():
     sim.up("right")
     assert not sim.display.owed
     assert bytes(sim.display._shown) == fresh_frame(sim)
+
+
+def test_16x16_the_menu_lets_go_of_its_frame_copy_in_a_game():
+    sim = boot("pico_16x16")
+    menu = sim.app.menu
+    assert menu.base is not None and len(menu.base) == 256
+    while M.ITEMS[menu.i] != "dice":
+        sim.press("right")
+    sim.press("a")
+    assert sim.app.game == "dice" and menu.base is None
+    sim.escape()
+    sim.advance(300)
+    assert sim.app.scr is menu and not sim.display.owed
+    assert bytes(sim.display._shown) == fresh_frame(sim)
