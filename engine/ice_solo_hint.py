@@ -87,8 +87,9 @@ def nest_hint(state):
 
 def cells(state):
     """The first half of a nesting hint (a screen may run the halves in
-    two loop passes): every cell's value, run and landing changes, and
-    the cells by their top's colour. Returns what :func:`moves` needs.
+    loop passes of their own): every cell's value, run and landing
+    changes, the cells by their top's colour and the recent moves. Returns
+    what :func:`moves` needs, as a list it keeps its best so far in.
 
     Cells are bits of small ints: per colour the cells it tops, and the
     empty ones. A source's targets are its row and column partners (a
@@ -160,26 +161,13 @@ def cells(state):
         elif e >= 2 and t & 3 == 2 and st[m - 2] == t + 1:
             # a small on a medium on its large: a full nest locked above
             land[y + 1] = DEAD - v
-    return val, kk, lks, land, cm, em
-
-
-def moves(state, facts):
-    """The second half of a nesting hint: the best move, given the facts
-    :func:`cells` gathered (for each source cell, once, the best next gain
-    of the piece a move from it uncovers)."""
-    val, kk, lks, land, cm, em = facts
-    g = state.grid
-    w = state.width
-    n = len(g)
-    lines = _lines(w)
-    b37 = B37
-    good = _GOOD
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
     # in circles
     # (each kept as its reverse, target << 5 | source, so a move s -> t
     # is looked up as s << 5 | t)
     # (8-wide cell a is grid cell (a >> 3) * w + (a & 7))
+    w = state.width
     h = state.hist
     back = []
     i = len(h) - 2
@@ -190,10 +178,25 @@ def moves(state, facts):
             a >>= 6
             back.append(((x >> 3) * w + (x & 7)) << 5 | (a >> 3) * w + (a & 7))
         i -= 2
-    best = -0x7FFF
-    bs_ = bt_ = -1
-    count = 0
-    for s in range(n):
+    # and the best move so far (score, source, target) and the moves seen
+    return [val, kk, lks, land, cm, em, back, -0x7FFF, -1, -1, 0]
+
+
+def moves(state, facts, s0=0, s1=99):
+    """The second half of a nesting hint: the best move, given the facts
+    :func:`cells` gathered (for each source cell, once, the best next gain
+    of the piece a move from it uncovers). With ``s0`` and ``s1`` only the
+    moves from cells ``s0`` to ``s1 - 1`` (a screen may take the cells in
+    two loop passes, in order): the best so far is kept in ``facts``, and
+    the hint comes once the last cell is done (None before)."""
+    val, kk, lks, land, cm, em, back, best, bs_, bt_, count = facts
+    g = state.grid
+    w = state.width
+    n = len(g)
+    lines = _lines(w)
+    b37 = B37
+    good = _GOOD
+    for s in range(s0, s1 if s1 < n else n):
         a = g[s]
         na = len(a)
         if not na:
@@ -264,6 +267,12 @@ def moves(state, facts):
                 best = x
                 bs_ = s
                 bt_ = t
+    if s1 < n:
+        facts[7] = best
+        facts[8] = bs_
+        facts[9] = bt_
+        facts[10] = count
+        return None
     if bs_ < 0:
         if count:               # only going back is left: the last move's
             a = back[0]

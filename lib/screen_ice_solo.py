@@ -54,7 +54,8 @@ M_END = 5
 NAMES = ("HINT", "UNDO", "MIX", "GRID", "SCORE", "END")
 
 SPREAD = 4        # 16x16: changed rows sent to the LEDs per pass
-CELLS = 13        # cells drawn again in one pass at most (see _cells)
+CELLS = 9         # cells drawn again in one pass at most (see _cells)
+HALF = 13         # a hint's moves: from the cells before this, then after
 ALL = b"\x01" * 64       # every cell to be drawn again
 Z4 = bytes(4)
 Z12 = bytes(12)
@@ -72,7 +73,7 @@ class Screen:
     SPREAD changed rows go to the LEDs a pass (show() pays per changed
     row; Display.spread), the rest in the next passes. A pass that plays a
     move, opens the screen or makes the score text draws nothing (the
-    next does); a hint takes five passes (see _thinking): none of them
+    next does); a hint takes six passes (see _thinking): none of them
     loads, thinks and draws at once."""
 
     def __init__(self, app, state):
@@ -89,7 +90,7 @@ class Screen:
         self.mode = BOARD
         self.item = 0
         self.phase = -1             # the blink counter last drawn
-        self.think = 0              # hint passes left (see the class doc)
+        self.think = 0              # hint passes left (see _thinking)
         self.ha = -1                # the hint, once worked out
         self.hm = None              # the hint module, while it is needed
         self.hf = None              # and the first half's facts
@@ -318,7 +319,7 @@ class Screen:
         it = self.item
         self.mode = BOARD
         if it == M_HINT:
-            self.think = 5          # see _thinking
+            self.think = 6          # see _thinking
         elif it == M_UNDO:
             self._undo()
         elif it == M_MIX:
@@ -338,43 +339,46 @@ class Screen:
         press shows the thinking dots; the next pass loads the hint module
         (engine.state.cold: forgotten again after, so its code stays out
         of the heap between hints); the next works out the cells' values,
-        the next the moves (towering: the first move of a small, then, if
-        there is none, of a medium); the last picks up the suggested
-        piece."""
+        the next two the moves from the first and the last cells (towering:
+        the first move of a small, then, if there is none, of a medium);
+        the last picks up the suggested piece."""
         t = self.think
         self.think = t - 1
         st = self.st
-        if t == 5:
+        if t == 6:
             return
-        if t == 4:
+        if t == 5:
             self.hm = cold("engine.ice_solo_hint")
             return
-        if t == 3:
-            # as State.hint, in two halves
+        m = self.hm
+        if t == 4:
+            # as State.hint, over three passes
             self.ha = -1
             if st.to_move() != 0 or st.style_due():
                 self.think = 1
             elif self.field:
-                # towering, in two halves too: the smalls' first move, or
-                # in the next pass the mediums'
-                self.ha = self.hm.tower_part(st, True)
-                if self.ha < 0:
-                    return
+                self.ha = m.tower_part(st, True)
+                if self.ha >= 0:
+                    self.think = 1
+            else:
+                m._lines(st.width)          # its table, made once
+                self.hf = m.cells(st)
+                return
+        elif t == 3:
+            if self.field:
+                a = m.tower_part(st, False)
+                self.ha = REMIX if a < 0 else a
                 self.think = 1
             else:
-                self.hm._lines(st.width)    # its table, made once
-                self.hf = self.hm.cells(st)
+                m.moves(st, self.hf, 0, HALF)
                 return
-            self.hm = None
-            return
-        if t == 2:
-            if self.field:
-                a = self.hm.tower_part(st, False)
-                self.ha = REMIX if a < 0 else a
-            else:
-                self.ha = self.hm.moves(st, self.hf)
+        elif t == 2:
+            self.ha = m.moves(st, self.hf, HALF, 99)
+        if self.think == 1:
             self.hm = None
             self.hf = None
+            return
+        if t > 1:
             return
         a = self.ha
         if a < 0 or a == END:
@@ -453,7 +457,7 @@ class Screen:
             self._thinking()
             # redraw for the dots and the answer only: the passes between
             # load and think (rows still owed wait for the answer)
-            return self.think == 4 or self.think == 0
+            return self.think == 5 or self.think == 0
         if self.pend and not self.hold:
             self._make_text()
             self.pend = False

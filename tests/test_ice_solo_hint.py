@@ -155,3 +155,24 @@ def test_following_the_hint_does_not_take_back_a_recent_move():
             st.apply_action(a)
             done.append(a)
     assert seen > 100
+
+
+def test_the_moves_in_parts_give_the_same_hint():
+    from engine.ice_solo_hint import cells, moves, hint
+    n = 0
+    for variant in ("5", "4"):
+        for seed in range(4):
+            st = dealt(seed, variant)
+            rng = Rng(700 + seed)
+            for _ in range(40):
+                if st.to_move() != 0 or st.style_due():
+                    break
+                want = hint(st)
+                for cut in (1, 7, 13, 19):
+                    f = cells(st)
+                    assert moves(st, f, 0, cut) is None
+                    assert moves(st, f, cut, 99) == want
+                    n += 1
+                legal = [x for x in st.legal_actions() if x != END]
+                st.apply_action(legal[rng.randrange(len(legal))])
+    assert n > 400
