@@ -9,7 +9,7 @@ What happens once, not per frame or per pixel:
 
 * the (x, y) -> LED index map, from the panel's wiring (progressive: every
   row runs left to right; serpentine: every other row runs back) and the
-  rotation the panel is mounted at;
+  rotation the panel is mounted at (lib/display_map.py, loaded for that);
 * the palette's gamma correction (see :mod:`lib.palette`).
 
 Per shown frame the palette (not the pixels) is scaled by the brightness,
@@ -71,7 +71,9 @@ class Display:
     up to date. Only a frame over the budget at the wanted brightness (or
     one after a dimmed frame) counts its colours and fits the scale again;
     a new brightness, palette or scale rewrites every LED. The bytes sent
-    are the same either way.
+    are the same either way. A screen that changes most of a 16x16 panel
+    can call ``spread(k)`` before the show: k changed rows go up per show,
+    over a few loop passes, while ``owed`` is True.
     """
 
     __slots__ = ("pixels", "width", "height", "n", "frame", "map",
