@@ -150,23 +150,25 @@ CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 _LAZY = ["engine.ice_solo_tower", None, "engine.ice_solo_deal", None]
 
 
-# while the towering module is loaded: its table of all 64 cell names, for
-# the move tokens (a global of this module: the hot case of ``token``, a
-# towering legal list has ~150 moves, reads it without an attribute lookup
-# on the module)
+# while the towering module is loaded: its tables of all 64 cell names,
+# without and with a move's dash, for the move tokens (globals of this
+# module: the hot case of ``token``, a towering legal list has ~140 moves,
+# reads them without an attribute lookup on the module)
 _CN = None
+_CD = None
 
 
 def _lazy(i):
     """The phase module at ``_LAZY[i]`` (0: towering, 2: deal), imported
     on first use; :func:`_drop` lets it go again."""
-    global _CN
+    global _CN, _CD
     m = _LAZY[i + 1]
     if m is None:
         m = __import__(_LAZY[i], None, None, ("x",))
         _LAZY[i + 1] = m
         if i == 0:
             _CN = m.CELLN
+            _CD = m.CELLD
     return m
 
 
@@ -183,7 +185,7 @@ def _drop(i):
     :func:`_text`): its code and tables go with it. Kept, as
     engine.state.cold keeps them, where it was compiled from .py source:
     the next game would compile it again inside one of its steps."""
-    global _CN
+    global _CN, _CD
     import sys
     m = _LAZY[i + 1]
     if (sys.implementation.name == "cpython" or m is None or
@@ -192,6 +194,7 @@ def _drop(i):
     _LAZY[i + 1] = None
     if i == 0:
         _CN = None
+        _CD = None
     release(_LAZY[i])
 
 
@@ -537,14 +540,14 @@ class Game(State):
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):
         if a < 4096:        # the hot case: a legal list has 100+ of these
+            cd = _CD
+            if cd is not None:      # towering: the tower module's names
+                return cd[a >> 6] + _CN[a & 63]
             s = a >> 6
             t = a & 63
-            cn = _CN                # towering: the tower module's names
-            if cn is None:
-                if s >= 40 or t >= 40:      # a field cell, no tower module
-                    return _name(s) + "-" + _name(t)
-                cn = NAMES
-            return "-".join((cn[s], cn[t]))
+            if s >= 40 or t >= 40:  # a field cell, no tower module
+                return _name(s) + "-" + _name(t)
+            return "-".join((NAMES[s], NAMES[t]))
         if a < 4166:
             t = TOK[a - 4096]
             if t:
@@ -679,8 +682,10 @@ class Game(State):
         cn = _CN or NAMES       # all 64 names while towering, else rows 1-5
         m = len(cn)
         tok = TOK
-        for i in range(0, len(h), 2):
-            a = ((h[i] & 0x7F) << 8) | h[i + 1]
+        it = iter(h)            # the bytes in pairs: no index arithmetic
+        nx = next
+        for x in it:
+            a = ((x & 0x7F) << 8) | nx(it)
             if a < 4096:
                 s = a >> 6
                 t = a & 63

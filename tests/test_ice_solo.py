@@ -806,16 +806,16 @@ def test_move_tokens_from_the_cell_table_match_the_notation():
     from engine.pieces import fmt_cell, fmt_piece
     st = new(variant=4)
     ice._tw()                       # towering: the tower module's names
-    kept = ice._CN
-    assert kept is not None
-    for names in (kept, None):      # ... and the game's own names
-        ice._CN = names
+    kept = (ice._CN, ice._CD)
+    assert None not in kept
+    for names in (kept, (None, None)):      # ... and the game's own names
+        ice._CN, ice._CD = names
         try:
             for a in range(4096):
                 assert st.token(a) == (fmt_cell(a >> 6, 8) + "-" +
                                        fmt_cell(a & 63, 8))
         finally:
-            ice._CN = kept
+            ice._CN, ice._CD = kept
     for p in range(36):
         if p & 3:
             assert st.token(4100 + p) == "=" + fmt_piece(p)
@@ -1082,15 +1082,15 @@ def test_history_answer_is_every_actions_token():
     # field cells past row 5 are then spelt from the game's own string
     import engine.ice_solo as ice
     st = sess.state
-    kept = ice._CN
-    ice._CN = None
+    kept = (ice._CN, ice._CD)
+    ice._CN = ice._CD = None
     try:
         text = st.history_text()
         assert text == _history_by_tokens(st)
         assert any(t[1] in "678" or t[4] in "678"
                    for t in text.split() if len(t) == 5 and t[2] == "-")
     finally:
-        ice._CN = kept
+        ice._CN, ice._CD = kept
 
 
 @pytest.mark.parametrize("opts", ["", "variant=4", "variant=4 quick=1"])
