@@ -39,6 +39,13 @@ from engine.state import CHANCE, OVER, cold
 from engine.ice_solo import (END, REMIX, STYLE_YES, STYLE_NO, NONE, P_TOWER,
                              top_locked)
 
+if __file__.endswith(".py"):
+    # from .py sources the hint module is compiled when first imported (a
+    # board's ~200 ms) and then kept (engine.state.cold): compile it now,
+    # while the game loads, rather than in a pass of play; from .mpy it is
+    # loaded for each hint and forgotten after (see Screen._thinking)
+    cold("engine.ice_solo_hint")
+
 BLINK_MS = 300
 BOARD = 0
 MENU = 1
