@@ -39,7 +39,7 @@ from engine.state import CHANCE, OVER, cold
 from engine.ice_solo import (END, REMIX, STYLE_YES, STYLE_NO, NONE, P_TOWER,
                              top_locked)
 
-if __file__.endswith(".py"):
+if globals().get("__file__", "").endswith(".py"):
     # from .py sources the hint module is compiled when first imported (a
     # board's ~200 ms) and then kept (engine.state.cold): compile it now,
     # while the game loads, rather than in a pass of play; from .mpy it is
