@@ -45,11 +45,6 @@ class Menu:
         self.base_key = -1
         self._label()
 
-    def _sleep(self):
-        # a game or tool is entered: its screen gets the heap the menu's
-        # copy of its frame held
-        self.base = None
-        self.base_key = -1
 
     def select(self, item):
         """Put the cursor on ``item`` (an id in ITEMS)."""
@@ -90,7 +85,8 @@ class Menu:
         item = ITEMS[self.i]
         if self.i < GAMES:
             if app.enter(item):
-                self._sleep()
+                # the game's screen gets the heap of the frame copy
+                self.base = None
                 return True
             # not on this device (or it failed to start): say so
             self.nope = app.now
@@ -107,18 +103,15 @@ class Menu:
         return True
 
     def tick(self, now):
-        # (16x16: rows of the last frame still owed, another pass of it)
-        return self._tick(now) or (not self.small and self.app.d.owed)
-
-    def _tick(self, now):
         if self.nope >= 0:
             if ticks_diff(now, self.nope) >= NOPE_MS:
                 self._label()
                 self.naming = 2
                 return True
-            return False
+            return not self.small and self.app.d.owed
         if not self.small:
-            return self.text.tick(now)
+            # (or rows of the last frame still owed: another pass of it)
+            return self.text.tick(now) or self.app.d.owed
         if self.naming == 0:
             if ticks_diff(now, self.since) >= NAME_MS:
                 self.naming = 1

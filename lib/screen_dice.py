@@ -247,9 +247,7 @@ class Screen:
         if self.later:
             return True
         # (rows of the last frame still owed: another pass of it)
-        return self._tick(now) or (self.big and self.app.d.owed)
-
-    def _tick(self, now):
+        more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.t0)
         if self.mode == ROLLING:
             st = self.st
@@ -273,12 +271,12 @@ class Screen:
                     self.tumble[i] = x % 6
                 self.seed = x
                 return True
-            return False
+            return more
         if self.mode == RESULT and self.pages > 1 and dt >= PAGE_MS:
             self.t0 = now
             self.page = (self.page + 1) % self.pages
             return True
-        return False
+        return more
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):
