@@ -141,6 +141,7 @@ def _cell(tok, i):
     r = "12345678".find(tok[i + 1])
     return -1 if c < 0 or r < 0 else (r << 3) | c
 
+
 # colour number -> its index in COLOURS5 (and COLOURS4 for the first four)
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 

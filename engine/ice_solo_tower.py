@@ -127,12 +127,12 @@ T15 = (
     b"\x5a\x5b\x5c\x5d\x5e\x5f\x60\x61\x69\x6a\x6b\x6c\x6d\x6e\x6f\x70")
 
 
-# The cells' names: constant strings, shared rather than made per use, so
-# a towering move's token is one join of two of them (engine.ice_solo's
-# Game.token uses them while this module is loaded: rows 6-8 are field
-# cells only). A list, not a tuple: a list's strings are
-# interned names (shared, ~8 B each), a constant tuple's are string objects
-# (~40 B each): 64 names cost ~0.7 KB of a board's heap instead of 2.5 KB.
+# The cells' names: constant strings, shared rather than made per use
+# (engine.ice_solo's Game.token and history use them while this module is
+# loaded: rows 6-8 are field cells only). A list, not a tuple: a list's
+# strings are interned names (shared, ~8 B each), a constant tuple's are
+# string objects (~40 B each): 64 names cost ~0.7 KB of a board's heap
+# instead of 2.5 KB.
 CELLN = [
     "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2",
     "e2", "f2", "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
