@@ -141,6 +141,7 @@ class Menu:
             d.spread(SPREAD)
             if self.base is None:
                 self.base = bytearray(d.n)
+                self.base_key = -1
             key = self.i | (0x80 if self.nope >= 0 else 0)
             if key == self.base_key:
                 d.frame[:] = self.base
