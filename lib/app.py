@@ -117,32 +117,37 @@ def playable():
 
 class Loading:
     """The passes after a game's engine is made: its screen is imported
-    then (App._load_screen), one module a pass for a screen of several
-    modules (PARTS). The menu's last frame stays up meanwhile."""
-
-    # A screen of several modules lists them here, each importing only
-    # those before it, the screen's own module last: from .py sources a
-    # module's compile needs about three times its source in free heap,
-    # and the heap is collected between passes, not within one.
-    PARTS = {"bag_of_ice": ("lib.screen_bag_of_ice_core", "lib.screen_bag_of_ice_keys",
-                            "lib.screen_bag_of_ice_paint", "lib.screen_bag_of_ice_views",
-                            "lib.screen_bag_of_ice_draw", "lib.screen_bag_of_ice")}
+    then (App._load_screen). A screen of several modules names them in a
+    module of its own, ``lib/screen_<id>_parts.py`` (``PARTS``, each
+    importing only those before it), and they load one a pass first: from
+    .py sources a module's compile needs about three times its source in
+    free heap, and the heap is collected between passes, not within one.
+    The menu's last frame stays up meanwhile."""
 
     def __init__(self, app, gid):
         self.app = app
         self.gid = gid
         self.armed = False
-        self.next = 0     # the next of PARTS[gid] to load
+        self.next = 0     # the next of app.parts to load
 
     def key(self, k):
         return False
 
     def tick(self, now):
         # the first tick comes in the very pass that made the engine
+        app = self.app
         if not self.armed:
             self.armed = True
+            name = "screen_" + self.gid + "_parts"
+            if registry.installed("lib", [name]):
+                try:
+                    app.parts = __import__("lib." + name, None, None, ("PARTS",)).PARTS
+                except (ImportError, MemoryError, AttributeError):
+                    app._load_failed(self.gid)
+                    return True
+                release("lib." + name)
             return False
-        parts = self.PARTS.get(self.gid, ())
+        parts = app.parts
         if self.next < len(parts):
             name = parts[self.next]
             self.next += 1
@@ -150,10 +155,10 @@ class Loading:
             try:
                 __import__(name)
             except (ImportError, MemoryError):
-                self.app._load_failed(self.gid)
+                app._load_failed(self.gid)
                 return True
             return False
-        self.app._load_screen(self.gid)
+        app._load_screen(self.gid)
         return True
 
     def draw(self, d):
@@ -222,6 +227,7 @@ class App:
         self.unsaved = False     # a committed move not yet in the store
         self.saves = 0           # records written (for tests and the budget)
         self.errors = 0          # passes that raised (see run)
+        self.parts = ()          # the game's screen modules beside its own (Loading)
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -394,8 +400,6 @@ class App:
         with what loaded of its screen, and the menu says no."""
         self.state = None
         self._leave()
-        for name in Loading.PARTS.get(gid, ()):
-            release(name)
         gc.collect()
         self.to_menu()
         self.refuse()
@@ -453,7 +457,10 @@ class App:
         self.game = None
         if gid:
             release("lib.screen_" + gid)
+            for name in self.parts:
+                release(name)
             release("engine." + gid)
+        self.parts = ()
         gc.collect()
 
     # ---- saving --------------------------------------------------------------

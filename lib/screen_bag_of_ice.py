@@ -20,7 +20,6 @@
 
 from lib import screen_bag_of_ice_draw as _d
 from lib.buttons import ticks_diff
-from engine.state import release
 from engine.bag_of_ice import ROLLOFF, ROLL  # noqa: F401 (ROLL for the tests)
 from lib.screen_bag_of_ice_keys import Keys
 # (the modes, for the tests and tools that read them here)
@@ -202,12 +201,6 @@ class Screen(Keys):
             return False
         self.phase = p
         return True
-
-    def close(self):
-        # leaving the game: the app forgets this module and the engine's;
-        # the other parts are forgotten here
-        for m in ("draw", "views", "paint", "keys", "core"):
-            release("lib.screen_bag_of_ice_" + m)
 
     def draw(self, d):
         _d.draw(self, d)
