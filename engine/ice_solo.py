@@ -116,6 +116,8 @@ TOK = [
     "=w1", "=w2", "=w3", "", "=k1", "=k2", "=k3", "", "", "", "", "", "", "",
     "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
     "", "", "=-", "=ok", "=redo"]
+# (history_text reads an action's low byte as its index here, and 104 as
+# TARGET's: both hold while REMIX is 4096 and TARGET 4200)
 
 # grid index -> 8-wide cell number, for grids 5 and 4 wide
 A8_5 = (b"\x00\x01\x02\x03\x04\x08\x09\x0a\x0b\x0c\x10\x11\x12"
@@ -685,19 +687,23 @@ class Game(State):
         tok = TOK
         it = iter(h)            # the bytes in pairs: no index arithmetic
         nx = next
+        # an action's high byte (chance flag 0x80 aside) is below 16 for a
+        # move, and 16 for everything else (REMIX 4096 .. TARGET + 63 =
+        # 4263), whose low byte is then its index in TOK (4096 = 16 << 8),
+        # or TARGET's 104 plus a field cell
         for x in it:
-            a = ((x & 0x7F) << 8) | nx(it)
-            if a < 4096:
-                s = a >> 6
-                t = a & 63
-                if s < m and t < m:
-                    add("-".join((cn[s], cn[t])))
+            y = nx(it)
+            if x < 16:
+                s = (x << 2) | (y >> 6)
+                y &= 63
+                if s < m and y < m:
+                    add("-".join((cn[s], cn[y])))
                 else:                   # a field cell, after towering
-                    add(_name(s) + "-" + _name(t))
-            elif a < 4166:
-                add(tok[a - 4096])
+                    add(_name(s) + "-" + _name(y))
+            elif y < 70:
+                add(tok[y])
             else:
-                add("@" + _name(a - TARGET))
+                add("@" + _name(y - 104))
         return " ".join(out)
 
     def hint(self):

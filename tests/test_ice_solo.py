@@ -1057,6 +1057,10 @@ def _history_by_tokens(st):
 
 
 def test_history_answer_is_every_actions_token():
+    import engine.ice_solo as ice
+    # the history's answer reads actions by their bytes: the layout it needs
+    assert ice.REMIX == 16 << 8 and ice.TARGET == (16 << 8) + 104
+    assert len(ice.TOK) == 70 and ice.TOK[ice.DEAL_REDO - ice.REMIX] == "=redo"
     # Game.history_text writes the answer without Game.token: it
     # must say exactly what Game.token says, for the deal (pieces, =ok,
     # =redo), the scatter (=-), towering moves, a remix and its @ cells,
