@@ -128,7 +128,7 @@ class Loading:
         self.app = app
         self.gid = gid
         self.armed = False
-        self.next = 0     # the next of app.parts to load
+        self.next = 0     # the next of app.modules to load
 
     def key(self, k):
         return False
@@ -141,13 +141,13 @@ class Loading:
             name = "screen_" + self.gid + "_parts"
             if registry.installed("lib", [name]):
                 try:
-                    app.parts = __import__("lib." + name, None, None, ("PARTS",)).PARTS
+                    app.modules = __import__("lib." + name, None, None, ("PARTS",)).PARTS
                 except (ImportError, MemoryError, AttributeError):
                     app._load_failed(self.gid)
                     return True
                 release("lib." + name)
             return False
-        parts = app.parts
+        parts = app.modules
         if self.next < len(parts):
             name = parts[self.next]
             self.next += 1
@@ -227,7 +227,7 @@ class App:
         self.unsaved = False     # a committed move not yet in the store
         self.saves = 0           # records written (for tests and the budget)
         self.errors = 0          # passes that raised (see run)
-        self.parts = ()          # the game's screen modules beside its own (Loading)
+        self.modules = ()        # the game's screen modules beside its own (Loading)
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -457,10 +457,10 @@ class App:
         self.game = None
         if gid:
             release("lib.screen_" + gid)
-            for name in self.parts:
+            for name in self.modules:
                 release(name)
             release("engine." + gid)
-        self.parts = ()
+        self.modules = ()
         gc.collect()
 
     # ---- saving --------------------------------------------------------------

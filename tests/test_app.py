@@ -355,7 +355,7 @@ def test_a_screen_part_that_will_not_load_is_refused_and_the_rest_dropped(monkey
     left = [n for n in PARTS + ("lib.screen_bag_of_ice", "lib.screen_bag_of_ice_parts")
             if n != broken and sys.modules.get(n) is not None]
     assert left == [], left
-    assert sim.app.parts == ()
+    assert sim.app.modules == ()
 
 
 def test_boot_loads_no_game_and_the_shell_only_while_needed():
@@ -803,3 +803,18 @@ def test_random_buttons_never_crash_the_shell_or_tools(board):
     sim.escape()
     sim2 = boot(board, nvm=nvm, seed=1)    # whatever was saved loads cleanly
     assert type(sim2.app.scr).__name__ in ("Prompt", "Menu")
+
+
+def test_the_boards_parts_kept_on_the_app_survive_entering_a_game_in_parts():
+    # code.make_app keeps the board's parts as ``app.parts``: the list of a
+    # screen's modules must not be mistaken for them (or overwrite them)
+    sim = boot()
+    sim.app.parts = sim.parts
+    goto(sim, "bag_of_ice")
+    sim.press("a")
+    sim.advance(600)
+    assert sim.app.game == "bag_of_ice"
+    assert type(sim.app.game_scr).__module__ == "lib.screen_bag_of_ice"
+    assert sim.app.parts is sim.parts
+    sim.escape()
+    assert sim.app.game is None and sim.app.parts is sim.parts
