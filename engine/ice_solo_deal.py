@@ -237,3 +237,13 @@ def apply(g, a):
                 o.append(x)
     g.order = o
     g.chk = start_chk(k)
+
+
+# Compiled from .py source on a board, this module is compiled in the game's
+# import (the end of engine/ice_solo.py): compile the save module now too
+# (engine.state.cold keeps it then), not inside the first save's loop pass
+# (~30 ms of a board's time there).
+if globals().get("__file__", "").endswith(".py"):
+    import sys
+    if sys.implementation.name != "cpython":
+        __import__("engine.ice_solo_undo")
