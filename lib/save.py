@@ -118,7 +118,7 @@ class Region:
     """Two alternating record slots of ``slot`` bytes at ``base``."""
 
     __slots__ = ("nvm", "base", "slot", "kind", "seq", "newest", "status",
-                 "writes", "loaded")
+                 "writes", "loaded", "head")
 
     def __init__(self, nvm, base, slot, kind):
         self.nvm = nvm
@@ -130,6 +130,7 @@ class Region:
         self.status = EMPTY
         self.writes = 0
         self.loaded = False  # load() ran: newest < 0 then means none valid
+        self.head = None    # the newest record's header, as read or written
 
     def capacity(self):
         return self.slot - HEADER
@@ -172,6 +173,7 @@ class Region:
         self.loaded = True
         self.newest = -1
         self.seq = 0
+        self.head = None
         refused = False
         damaged = s0 in (CORRUPT, FOREIGN) or s1 in (CORRUPT, FOREIGN)
         for i in order:
@@ -182,6 +184,8 @@ class Region:
                 # valid or not, and into the other slot
                 self.newest = i
                 self.seq = seqs[i]
+                at = self.base + i * self.slot
+                self.head = bytes(self.nvm[at:at + HEADER])
             p = payloads[i]
             if p and accept is not None and not accept(p):
                 refused = True
@@ -209,15 +213,17 @@ class Region:
             return TOO_BIG
         if not self.loaded:
             self.load()
+        nvm = self.nvm
         if self.newest >= 0:
-            st, seq, cur = self._check(self.newest)
-            if st == OK and cur == bytes(payload):
+            if self._same(payload):
                 return UNCHANGED
             target = 1 - self.newest
             seq = (self.seq + 1) & 0xFFFF
         else:
             target = 0
             seq = 1
+        # one buffer, checked as it is (no copies of the payload: a save
+        # runs inside one of the app's loop passes)
         rec = bytearray(HEADER + n)
         rec[0] = _MAGIC0
         rec[1] = _MAGIC1
@@ -228,17 +234,34 @@ class Region:
         rec[6] = n >> 8
         rec[7] = n & 255
         rec[HEADER:] = payload
-        c = crc32(rec[HEADER:], crc32(rec[2:8])) & 0xFFFFFFFF
+        c = crc32(payload, crc32(rec[2:8])) & 0xFFFFFFFF
         rec[8] = c >> 24
         rec[9] = (c >> 16) & 255
         rec[10] = (c >> 8) & 255
         rec[11] = c & 255
         at = self.base + target * self.slot
-        self.nvm[at:at + len(rec)] = rec
+        nvm[at:at + len(rec)] = rec
         self.newest = target
         self.seq = seq
+        self.head = bytes(rec[:HEADER])
         self.writes += 1
         return OK
+
+    def _same(self, payload):
+        """The newest record is still whole and holds ``payload``: its
+        header as last read or written, the same bytes after it, and its
+        CRC right for them. (A whole re-check would copy the record
+        twice.)"""
+        head = self.head
+        n = len(payload)
+        if head is None or ((head[6] << 8) | head[7]) != n:
+            return False
+        at = self.base + self.newest * self.slot
+        nvm = self.nvm
+        if nvm[at:at + HEADER] != head or nvm[at + HEADER:at + HEADER + n] != payload:
+            return False
+        want = (head[8] << 24) | (head[9] << 16) | (head[10] << 8) | head[11]
+        return crc32(payload, crc32(head[2:8])) & 0xFFFFFFFF == want
 
 
 class Store:

@@ -272,3 +272,24 @@ def test_file_nvm_persists_and_behaves_like_the_board(tmp_path):
         else:
             raise AssertionError("bad nvm write accepted")
     assert FileNVM(path)[10:13] == b"abc"
+
+
+def test_unchanged_is_judged_on_the_record_as_it_now_is():
+    # a save identical to the newest record writes nothing; once that
+    # record has changed in the flash (a bit flipped, or another program
+    # wrote there) the same save is written again
+    nvm = erased()
+    s = S.Store(nvm)
+    p = bytes(range(40))
+    assert s.save_game(p) == S.OK
+    for where in (5, S.HEADER + 7, S.HEADER + 39, 9):   # seq, payload, crc
+        assert s.save_game(p) == S.UNCHANGED
+        g = s.game
+        nvm[g.base + g.newest * g.slot + where] ^= 0x10
+        assert s.save_game(p) == S.OK, where
+        assert S.Store(nvm).load_game() == p
+    assert s.stats()[0] == 5
+    again = S.Store(nvm)        # judged after a load too
+    assert again.load_game() == p and again.save_game(p) == S.UNCHANGED
+    assert again.save_game(p + b"!") == S.OK
+    assert S.Store(nvm).load_game() == p + b"!"
