@@ -168,19 +168,36 @@ class Loading:
 class Dealing:
     """Shown while a new game is dealt, one chance node per loop pass: each
     node lights the next LED in reading order, in piece colours, so the wait
-    reads as dealing, not as a hang."""
+    reads as dealing, not as a hang.
+
+    A game whose deal lives in a module of its own, ``engine/<id>_deal.py``
+    (imported by the engine when the deal needs it), has it imported here
+    in a pass before the first node: loading a module costs a board about
+    as much as a node, and the two in one pass made it long."""
 
     def __init__(self, app, mod):
         self.app = app
         self.mod = mod
         self.n = 0        # nodes dealt
         self.shown = -1   # LEDs lit on the frame so far (-1: not drawn yet)
+        name = "engine." + app.game + "_deal"
+        self.pre = None
+        if name not in sys.modules and registry.installed("engine", [name[7:]]):
+            self.pre = name
 
     def key(self, k):
         return False
 
     def tick(self, now):
         app = self.app
+        if self.pre is not None:
+            name = self.pre
+            self.pre = None
+            try:
+                __import__(name)
+            except (ImportError, MemoryError):
+                pass    # the engine's own import says so, in the next pass
+            return False
         if app._deal_one():
             self.n += 1
             return True
@@ -224,7 +241,8 @@ class App:
         self.game = None         # id of the game or tool being played
         self.game_scr = None     # its Screen
         self.scr = None          # what gets keys now (game or shell screen)
-        self.unsaved = False     # a committed move not yet in the store
+        self.unsaved = False     # a move not yet in the store (True), or the
+                                 # bytes of the idle save half done (_save)
         self.saves = 0           # records written (for tests and the budget)
         self.errors = 0          # passes that raised (see run)
         self.modules = ()        # the game's screen modules beside its own (Loading)
@@ -464,20 +482,35 @@ class App:
         gc.collect()
 
     # ---- saving --------------------------------------------------------------
-    def _save(self):
+    def _save(self, whole=True):
         """Write the game to the store if it changed; a finished game is
-        cleared instead, so it is not offered at boot."""
-        if not self.unsaved or self.store is None:
+        cleared instead, so it is not offered at boot.
+
+        The idle save (``whole`` False) takes two passes, so neither is
+        long: this one serializes (a game may load its save module for
+        that) and keeps the bytes in ``unsaved``, the next pass writes them.
+        A move in between sets ``unsaved`` back to True, so bytes that are
+        no longer the game are never written. Leaving saves whole, at once,
+        whatever the idle save had got to."""
+        u = self.unsaved
+        if not u or self.store is None:
             self.unsaved = False
             return
-        st = self.state
-        if st.to_move() == OVER:
-            self.store.clear_game()
-            self.settings.flush()
-        else:
-            self.store.save_game(st.serialize())
-        self.saves += 1
+        if u is True:
+            st = self.state
+            if st.to_move() == OVER:
+                self.store.clear_game()
+                self.settings.flush()
+                self.saves += 1
+                self.unsaved = False
+                return
+            u = st.serialize()
+            if not whole:
+                self.unsaved = u    # written by the next pass
+                return
         self.unsaved = False
+        self.store.save_game(u)
+        self.saves += 1
 
     def boot_done(self):
         """After the boot animation: offer the saved game, say if the record
@@ -569,7 +602,7 @@ class App:
             self._redraw = True
         if (self.unsaved and self.state is not None and
                 b.idle_ms(now) >= SAVE_IDLE_MS):
-            self._save()
+            self._save(False)
         if self._redraw:
             self._redraw = False
             d = self.d

@@ -714,6 +714,73 @@ def test_leaving_saves_at_once():
     assert sim.store.load_game() is not None
 
 
+def half_saved(sim):
+    """Run passes until the idle save has serialized the game (its first
+    pass) but not written it."""
+    for _ in range(400):
+        sim.advance(sim.frame_ms)
+        if isinstance(sim.app.unsaved, bytes):
+            return sim.app.unsaved
+    raise AssertionError("no idle save began")
+
+
+def test_the_idle_save_serializes_in_one_pass_and_writes_in_the_next():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    before = bytes(nvm)
+    data = half_saved(sim)
+    assert data == sim.app.state.serialize()
+    assert bytes(nvm) == before and sim.app.saves == 0, "nothing written yet"
+    sim.advance(sim.frame_ms)
+    assert sim.app.saves == 1 and sim.app.unsaved is False
+    assert sim.store.load_game() == data
+
+
+def test_a_move_between_the_two_passes_drops_the_serialized_bytes():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    old = half_saved(sim)
+    sim.press("a")          # roll again in the very next pass
+    sim.advance(800)
+    assert sim.app.unsaved is True and sim.app.saves == 0
+    assert sim.store.load_game() is None, "the stale bytes were not written"
+    sim.advance(2500)
+    assert sim.app.saves == 1
+    assert sim.store.load_game() == sim.app.state.serialize() != old
+
+
+def test_leaving_halfway_through_the_idle_save_saves_the_latest_game():
+    for move in (False, True):
+        nvm = bytearray(b"\xff" * 4096)
+        sim = boot(nvm=nvm, seed=5)
+        roll_dice(sim)
+        half_saved(sim)
+        if move:
+            sim.app.play(sim.app.state.legal_actions()[0])
+        latest = sim.app.state.serialize()
+        sim.escape()
+        assert sim.app.game is None and sim.app.saves == 1
+        assert sim.store.load_game() == latest
+
+
+def test_power_lost_between_the_two_passes_resumes_the_last_good_save():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    sim.advance(2500)
+    first = sim.store.load_game()
+    assert first is not None and sim.app.saves == 1
+    sim.press("a")
+    sim.advance(800)
+    half_saved(sim)         # the power goes now
+    sim2 = boot(nvm=bytearray(nvm), seed=9)
+    assert type(sim2.app.scr).__name__ == "Prompt"
+    sim2.press("a")
+    assert sim2.app.state.serialize() == first
+
+
 def test_declining_the_offer_discards_the_save():
     nvm = bytearray(b"\xff" * 4096)
     sim = boot(nvm=nvm)
@@ -818,3 +885,29 @@ def test_the_boards_parts_kept_on_the_app_survive_entering_a_game_in_parts():
     assert sim.app.parts is sim.parts
     sim.escape()
     assert sim.app.game is None and sim.app.parts is sim.parts
+
+
+def test_a_deal_module_loads_in_a_pass_of_its_own_before_the_first_node(monkeypatch):
+    # engine/ice_solo_deal.py is imported by Dealing, alone in a pass, and
+    # the deal then goes on one node a pass
+    monkeypatch.delitem(sys.modules, "engine.ice_solo_deal", raising=False)
+    monkeypatch.delitem(sys.modules, "engine.ice_solo", raising=False)
+    sim = boot()
+    goto(sim, "ice_solo")
+    sim.down("a")
+    seen = []
+    for _ in range(40):
+        sim.now += sim.frame_ms
+        sim.step()
+        if type(sim.app.scr).__name__ == "Dealing":
+            seen.append((sim.app.scr.n, len(sim.app.state.hist),
+                         "engine.ice_solo_deal" in sys.modules))
+        if len(seen) == 3:
+            break
+    assert seen[0] == (0, 0, False), "the screen is up, nothing dealt yet"
+    assert seen[1] == (0, 0, True), "a pass that only loads the deal module"
+    assert seen[2] == (1, 2, True), "then one node a pass"
+    sim.up("a")
+    sim.advance(6000)
+    assert type(sim.app.scr).__name__ == "Screen"
+    assert sim.app.state.to_move() != CHANCE
