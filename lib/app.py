@@ -486,12 +486,14 @@ class App:
         """Write the game to the store if it changed; a finished game is
         cleared instead, so it is not offered at boot.
 
-        The idle save (``whole`` False) takes two passes, so neither is
-        long: this one serializes (a game may load its save module for
-        that) and keeps the bytes in ``unsaved``, the next pass writes them.
-        A move in between sets ``unsaved`` back to True, so bytes that are
-        no longer the game are never written. Leaving saves whole, at once,
-        whatever the idle save had got to."""
+        The idle save (``whole`` False) is spread over passes, so none is
+        long: a game whose save format lives in a module loaded for the
+        call, ``engine/<id>_undo.py`` (Ice Solo's), has it imported first,
+        in a pass of its own; then one pass serializes and keeps the bytes
+        in ``unsaved``, and the next writes them. A move in between sets
+        ``unsaved`` back to True, so bytes that are no longer the game are
+        never written. Leaving saves whole, at once, whatever the idle save
+        had got to."""
         u = self.unsaved
         if not u or self.store is None:
             self.unsaved = False
@@ -504,6 +506,14 @@ class App:
                 self.saves += 1
                 self.unsaved = False
                 return
+            if not whole:
+                name = "engine." + self.game + "_undo"
+                if name not in sys.modules and registry.installed("engine", [name[7:]]):
+                    try:
+                        __import__(name)
+                        return      # serialized in the next pass
+                    except (ImportError, MemoryError):
+                        pass        # serialize says why
             u = st.serialize()
             if not whole:
                 self.unsaved = u    # written by the next pass

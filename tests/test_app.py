@@ -737,6 +737,34 @@ def test_the_idle_save_serializes_in_one_pass_and_writes_in_the_next():
     assert sim.store.load_game() == data
 
 
+def test_a_save_module_loads_in_a_pass_before_the_serialize(monkeypatch):
+    # Ice Solo's save format is in engine/ice_solo_undo.py, loaded for the
+    # call: the idle save imports it alone in a pass, serializes in the
+    # next and writes in the one after
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    goto(sim, "ice_solo")
+    sim.press("a")
+    sim.advance(8000)                   # the deal
+    assert sim.app.state.to_move() == 0 and sim.app.saves == 0
+    sim.app.play(sim.app.state.legal_actions()[0])
+    monkeypatch.delitem(sys.modules, "engine.ice_solo_undo", raising=False)
+    assert sim.app.unsaved is True
+    seen = []
+    for _ in range(200):
+        sim.advance(sim.frame_ms)
+        u = sim.app.unsaved
+        step = (u if u in (True, False) else "bytes",
+                "engine.ice_solo_undo" in sys.modules, sim.app.saves)
+        if not seen or seen[-1] != step:
+            seen.append(step)
+        if sim.app.saves:
+            break
+    # the buttons have rested since the deal: the save starts at once
+    assert seen == [(True, True, 0), ("bytes", True, 0), (False, True, 1)]
+    assert sim.store.load_game() == sim.app.state.serialize()
+
+
 def test_a_move_between_the_two_passes_drops_the_serialized_bytes():
     nvm = bytearray(b"\xff" * 4096)
     sim = boot(nvm=nvm, seed=5)
