@@ -51,16 +51,27 @@ class Screen(Keys):
     lib/screen_bag_of_ice_core.py (state, modes), _keys.py (keys, after
     an effect) and _draw.py (pictures, with _paint.py and _views.py)."""
 
-    # ---- time ----------------------------------------------------------------
+    # ---- keys and time: a change they report makes the next draw work
+    # the picture out again (``dirty``, see _d.draw) -------------------------
+    def key(self, k):
+        if Keys.key(self, k):
+            self.dirty = True
+            return True
+        return False
+
     def tick(self, now):
         h = self.hand
         if h >= 0 and not self.more:
             self.hand = -1
             self.app.handoff(h)
+            self.dirty = True
             return True
         r = self._tick(now)
+        if r:
+            self.dirty = True
         if self.more:
-            # the rest of a frame spread over passes (see _d.draw)
+            # the rest of a frame spread over passes (see _d.draw: copied
+            # back whole, unless something changed meanwhile)
             self.more = False
             return True
         return r
@@ -178,6 +189,7 @@ class Screen(Keys):
                 elif self.sy >= top:
                     self.sy = 0
                     self.hold = 10
+                    ch = True
                 else:
                     self.sy += 1
                     if self.sy >= top:

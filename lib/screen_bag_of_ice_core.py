@@ -92,6 +92,11 @@ class Core:
         # (show() costs a board ~1.5 ms per changed row); the frame shown
         # and a view of each of its rows and of the frame's, made once
         self.more = False        # the rest of the frame is owed
+        # the last picture drawn, whole: a redraw with nothing changed (a
+        # refusal flash going on or off) puts it back instead of drawing
+        # it again; set by key and tick when they report a change
+        self.dirty = True
+        self.fr = bytearray(d.width * d.height)
         self.hand = -1           # a hand-off whose picture is going up
         self.ho = None
         if self.big:

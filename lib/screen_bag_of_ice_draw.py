@@ -23,18 +23,27 @@ SPREAD = const(6)    # 16x16: changed rows shown per pass at most
 
 def draw(self, d):
     """The Screen's draw (``self``): the frame for its mode, on 16x16 at
-    most SPREAD changed rows of it per pass (see :func:`_spread`)."""
-    if self.big:
+    most SPREAD changed rows of it per pass (see :func:`_spread`). With
+    nothing changed since the last picture (``dirty`` unset: the app
+    redraws for a refusal flash going on or off, or on the way back from
+    its hand-off) the picture is copied back, not worked out again (a
+    two-size view is ~8 ms of a board's pass)."""
+    big = self.big
+    if big:
         self.prev[:] = d.frame    # what the LEDs show now
-        if self.hand >= 0:
+    if self.dirty:
+        self.dirty = False
+        if big and self.hand >= 0:
             # the app's hand-off picture, its first half in this pass
             self.ho.player = self.hand
             self.ho.draw(d)
         else:
             _draw(self, d)
-        _spread(self, d)
+        self.fr[:] = d.frame
     else:
-        _draw(self, d)
+        d.frame[:] = self.fr
+    if big:
+        _spread(self, d)
 
 
 def _spread(self, d):

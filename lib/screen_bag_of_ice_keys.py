@@ -120,8 +120,8 @@ class Keys(Core):
                     self.phase = -1
                 return True
             if not st.drawn:
-                app.refuse()      # nothing to bank yet
-                return True
+                app.refuse()      # nothing to bank yet (the flash redraws)
+                return False
             self.mode = ASK
             self.t0 = app.now
             return True
@@ -131,14 +131,18 @@ class Keys(Core):
             if not self._mine():
                 return False
             if k == LEFT or k == RIGHT:
-                self.sel = 1 if k == RIGHT else 0
+                # the half already chosen: nothing to draw
+                n = 1 if k == RIGHT else 0
+                if n == self.sel:
+                    return False
+                self.sel = n
                 return True
             if k == A:
                 self._pick()
                 return True
             if k == B:
                 app.refuse()      # a face rolled must be drawn
-                return True
+                return False
             return False
         if m == ASK:
             if k == A:

@@ -279,6 +279,38 @@ def test_roll_then_two_size_choice_then_draw(board):
     assert rows(sim)[2 * s][0] == P.piece(2, 3)
 
 
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_redraw_with_nothing_changed_copies_the_picture_back(board, monkeypatch):
+    """A refusal flash going on and off redraws the frame twice with the
+    screen unchanged: the picture is put back from the copy, not worked
+    out again; a key that changes nothing (the half already chosen) asks
+    for no redraw at all."""
+    from lib import screen_bag_of_ice_draw as D
+    sim = open_game(board)
+    pass_handoff(sim)
+    sim.rng.add("SL")
+    sim.press("a")
+    wait_for(sim, lambda: scr(sim).mode == S.PICK)
+    sim.advance(100)
+    before = bytes(sim.indices())
+    calls = []
+    real = D._draw
+    monkeypatch.setattr(D, "_draw", lambda self, d: (calls.append(self.mode), real(self, d)))
+    shows = sim.display.shows
+    sim.press("left")
+    assert sim.display.shows == shows, "the half already chosen: no redraw"
+    sim.press("b")
+    assert sim.indices()[0] == P.REFUSE, "the flash is up"
+    sim.advance(600)
+    whole(sim)
+    assert bytes(sim.indices()) == before, "the flash is gone, the choice as it was"
+    assert calls == [], "the picture was copied back, not drawn again"
+    sim.press("right")
+    whole(sim)
+    assert calls and calls[0] == S.PICK, "a change is drawn afresh"
+    assert bytes(sim.indices()) != before
+
+
 def test_single_face_forces_the_size():
     sim = open_game()
     pass_handoff(sim)
