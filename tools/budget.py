@@ -453,9 +453,29 @@ def run_node(scenarios, trees, work):
     path = os.path.join(work, "job.json")
     with open(path, "w") as f:
         json.dump(job, f)
-    p = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path],
+    p = subprocess.run(["node"] + node_flags() + [os.path.join(HERE, "run.mjs"), path],
                        cwd=HERE, stdout=subprocess.PIPE, check=True)
     return json.loads(p.stdout.decode())
+
+
+def node_flags():
+    """V8 options for the runner. This MicroPython build emulates setjmp
+    through JavaScript (emscripten's ``invoke_*``), so every call the VM
+    makes under an nlr_push re-enters WebAssembly from JavaScript; V8 starts
+    each such function on its generic js-to-wasm wrapper and, after a set
+    number of calls, compiles a specific one on the main thread: a stall of
+    0.2-0.5 ms here (15-35 ms of "board time") at fixed call counts, the
+    same in every fresh interpreter, so the fastest repeat kept it and it
+    landed on whichever step made that call (a 3-row show(), a button
+    poll). ``--no-wasm-generic-wrapper`` compiles the wrappers up front; a
+    Node without the option runs as before."""
+    f = ["--no-wasm-generic-wrapper"]
+    try:
+        ok = subprocess.run(["node"] + f + ["-e", "0"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL).returncode == 0
+    except OSError:
+        ok = False
+    return f if ok else []
 
 
 def summarise_engine(r, overhead, ratio):
@@ -1156,7 +1176,12 @@ the cost of an empty measured call is subtracted, measured in the run's own
 interpreter (the harness reads `gc.mem_alloc()`/`mem_free()` after each
 step, which walks the heap's whole allocation table: about 0.1 ms here on an
 app-sized heap, several ms on the reference board's scale, that is the
-tool's bookkeeping and not the game's work). The
+tool's bookkeeping and not the game's work). Node runs with
+`--no-wasm-generic-wrapper`: this build emulates setjmp through JavaScript,
+so the VM re-enters WebAssembly from JavaScript all the time, and V8 would
+otherwise compile a call wrapper on the main thread after a fixed number of
+calls of each function, a 0.2-0.5 ms stall (15-35 ms at the board's scale)
+landing on the same step in every repeat. The
 same interpreter runs pystone (tools/budget/mp/pystone.py, the classic
 benchmark ported to MicroPython) in the same process, at the start and at
 the end, and a step's time on the reference board is its time here times
