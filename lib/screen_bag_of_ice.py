@@ -77,6 +77,9 @@ class Screen(Keys):
         return r
 
     def _tick(self, now):
+        if self.owe:
+            self.owe = False
+            return True
         m = self.mode
         st = self.st
         app = self.app
@@ -99,7 +102,8 @@ class Screen(Keys):
                 self.face = _FACES.index(st.token(a))
                 self.mode = FACE
                 self.t0 = now
-                return True
+                self.owe = True
+                return False
             return self._flick(dt, 6)
         if m == FACE:
             if dt >= (RUSH_MS if self.rush else FACE_MS):
@@ -117,18 +121,25 @@ class Screen(Keys):
                 self.piece = st.drawn[len(st.drawn) - 1] if st.drawn else st.last_bust
                 self.mode = REVEAL
                 self.t0 = now
-                return True
+                self.owe = True
+                self.laid = False
+                return False
             return self._flick(dt, self.npool or 1)
         if m == REVEAL:
             if dt >= REVEAL_MS:
                 if st.drawn:
-                    self._refresh()
+                    if not self.laid:
+                        self._refresh()
                     self._settle(now)
                 else:
                     self.mode = BUST
                     self.t0 = now
                     self.phase = -1
                 return True
+            if st.drawn and not self.laid:
+                # the piece is up and nothing moves: lay the turn out now
+                self._refresh()
+                self.laid = True
             return False
         if m == BUST:
             if dt >= BUST_MS:

@@ -97,6 +97,12 @@ class Core:
         # it again; set by key and tick when they report a change
         self.dirty = True
         self.fr = bytearray(d.width * d.height)
+        # a die or bag outcome resolved in this pass, drawn in the next
+        # (the engine's chance node and a new picture in one pass made it
+        # one of the longest), and the turn's layout worked out while the
+        # drawn piece shows (REVEAL), not in the pass that ends it
+        self.owe = False
+        self.laid = False
         self.hand = -1           # a hand-off whose picture is going up
         self.ho = None
         if self.big:

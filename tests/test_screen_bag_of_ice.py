@@ -80,10 +80,11 @@ def handoff_shown(sim):
 
 def whole(sim):
     """On 16x16 a frame that changes many rows goes up over a few passes
-    (lib/screen_bag_of_ice_draw.py ``_spread``): the passes that finish it."""
+    (lib/screen_bag_of_ice_draw.py ``_spread``), and a die or bag outcome
+    is drawn in the pass after it is resolved: the passes that finish it."""
     g = scr(sim)
-    for _ in range(4):
-        if g is None or not (g.more or g.hand >= 0):
+    for _ in range(5):
+        if g is None or not (g.more or g.hand >= 0 or g.owe):
             return
         sim.advance(20)
 
@@ -309,6 +310,41 @@ def test_a_redraw_with_nothing_changed_copies_the_picture_back(board, monkeypatc
     whole(sim)
     assert calls and calls[0] == S.PICK, "a change is drawn afresh"
     assert bytes(sim.indices()) != before
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_an_outcome_is_resolved_in_one_pass_and_drawn_in_the_next(board):
+    """The die's landing and the bag's piece: the engine's chance node in
+    one pass (the frame as it was), the new picture in the next; the
+    turn's layout is worked out while the piece shows."""
+    sim = open_game(board)
+    pass_handoff(sim)
+    st = state(sim)
+    sim.rng.add("M")
+    sim.press("a")
+    assert scr(sim).mode == S.ROLLING
+    while st.face < 0:
+        frame = bytes(sim.indices())
+        sim.advance(20)
+    g = scr(sim)
+    assert g.mode == S.FACE and g.owe, "landed, not drawn yet"
+    assert bytes(sim.indices()) == frame
+    sim.advance(20)
+    assert not g.owe and P.TEXT in sim.indices(), "the face is up"
+    sim.rng.add("g2")
+    for _ in range(150):
+        if st.drawn:
+            break
+        frame = bytes(sim.indices())
+        sim.advance(20)
+    assert g.mode == S.REVEAL and g.owe and not g.laid
+    assert bytes(sim.indices()) == frame
+    sim.advance(20)
+    assert P.piece(3, 2) in sim.indices(), "the green medium comes out"
+    sim.advance(40)
+    assert g.laid and g.value == st.turn_points() == 2 and g.mode == S.REVEAL
+    settle(sim)
+    assert g.mode == S.TURN and g.nleft == 1
 
 
 def test_single_face_forces_the_size():
