@@ -673,14 +673,6 @@ class Game(State):
     def render(self):
         return _text("engine.ice_solo_show").render(self)
 
-    def legal_text(self):
-        """The protocol's ``legal`` answer written whole while towering
-        (see ``ice_solo_tower.legal_text``), or None: the protocol then
-        asks for each action's token."""
-        if self.phase == P_TOWER and self.to_move() == 0:
-            return _tw().legal_text(self)
-        return None
-
     def history_text(self):
         """The protocol's ``history`` answer: every action's token, in one
         string. Written here, not through ``token``: a method call and its

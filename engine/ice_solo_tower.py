@@ -328,22 +328,14 @@ def _update(g, t, size, col, opened):
             continue
         ND[0] = (c << 2) | size
         u = lo.find(ND)
-        if u < 0:
-            continue
-        _w3(g._rw, CIX[c] + (size & 1) * 4)
-        # the rows holding a target other than t (bit r): a piece whose
-        # box beyond t holds none skips the rows loop (loops are the dear
-        # part on a board: ~0.05 ms a turn)
-        rb = 0
-        for r in range(8):
-            if kr[r] & ~(1 << tc if r == tr else 0):
-                rb |= 1 << r
+        if u >= 0:
+            _w3(g._rw, CIX[c] + (size & 1) * 4)
         while u >= 0:
             ur = u >> 3
             uc = u & 7
             hi = u << 6
             e = hi | t
-            # u's moves start at i (one search: the changes come in
+            # u's moves start at i (one search; the changes come in
             # reading order, so a short walk from there finds each place)
             i = _at(m, hi)
             if opened:
@@ -352,67 +344,37 @@ def _update(g, t, size, col, opened):
                     j += 1
                 if j < len(m) and m[j] == e:
                     del m[j]
-            # the rows (bits) and columns beyond t, seen from u
-            rr = rb & ((0xFF << tr) & 0xFF if tr > ur else (
-                (2 << tr) - 1 if tr < ur else 0xFF))
+            # the rows and columns beyond t, seen from u
+            r0 = tr if tr > ur else 0
+            r1 = tr + 1 if tr < ur else 8
             c0 = tc if tc > uc else 0
             cm = 0xFF if tc == uc else (
                 (0xFF << tc) & 0xFF if tc > uc else (2 << tc) - 1)
-            r = 0
-            while rr:
-                if rr & 1:
-                    b = (kr[r] & cm) >> c0
-                    v = r * 8 + c0
-                    while b:
-                        if b & 1 and v != t:
-                            # the segment u-v crosses t's interior (the
-                            # plain test of one cell, as clear_line)
-                            dx = (v & 7) - uc
-                            dy = r - ur
-                            x = dx * (tr - ur) - dy * (tc - uc)
-                            if 2 * (x if x > 0 else -x) < (dx if dx > 0 else -dx) + (
-                                    dy if dy > 0 else -dy):
-                                a = hi | v
-                                while i < len(m) and m[i] < a:
-                                    i += 1
-                                if not opened:
-                                    if i < len(m) and m[i] == a:
-                                        del m[i]
-                                elif path_clear(u, v, W3, 0):
-                                    m.insert(i, a)
-                        b >>= 1
-                        v += 1
-                rr >>= 1
-                r += 1
+            for r in range(r0, r1):
+                b = (kr[r] & cm) >> c0
+                v = r * 8 + c0
+                while b:
+                    if b & 1 and v != t:
+                        # the segment u-v crosses t's interior (the plain
+                        # test of one cell, as clear_line)
+                        dx = (v & 7) - uc
+                        dy = r - ur
+                        x = dx * (tr - ur) - dy * (tc - uc)
+                        if 2 * (x if x > 0 else -x) < (dx if dx > 0 else -dx) + (
+                                dy if dy > 0 else -dy):
+                            a = hi | v
+                            while i < len(m) and m[i] < a:
+                                i += 1
+                            if not opened:
+                                if i < len(m) and m[i] == a:
+                                    del m[i]
+                            elif path_clear(u, v, W3, 0):
+                                m.insert(i, a)
+                    b >>= 1
+                    v += 1
             if not opened and path_clear(u, t, W3, 0):
                 m.insert(_at(m, e), e)
             u = lo.find(ND, u + 1)
-
-
-def legal_text(g):
-    """The protocol's ``legal`` answer while towering, written from the
-    kept list with the constant names and no method call a move
-    (``Game.token`` per move is most of a ~140-move answer's time on a
-    board): a piece's moves are one join of its targets' names with its
-    own name and dash between them."""
-    out = []
-    add = out.append
-    cn = CELLN
-    grp = []
-    s = -1
-    for a in kept(g):
-        if a >> 6 != s:
-            if grp:
-                add(CELLD[s] + (" " + CELLD[s]).join(grp))
-                grp = []
-            s = a >> 6
-        grp.append(cn[a & 63])
-    if grp:
-        add(CELLD[s] + (" " + CELLD[s]).join(grp))
-    else:
-        add("remix")
-    add("end")
-    return " ".join(out)
 
 
 def has_move(g):

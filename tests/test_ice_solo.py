@@ -1315,30 +1315,31 @@ def test_kept_move_list_matches_a_fresh_search():
             "undo remix"} <= seen
 
 
-def test_legal_text_is_the_legal_tokens():
-    """Game.legal_text (for the protocol's legal line) says what the
-    tokens of legal_actions say, while towering; None otherwise."""
-    seen = set()
-    for seed in range(8):
-        s = Session(seed, auto=False)
-        s.handle("new ice_solo variant=4 seed=%d" % seed)
-        st = s.state
-        assert st.legal_text() is None          # the scatter: chance
-        rng = Rng(seed)
-        for _ in range(600):
-            if st.to_move() == OVER or {"remix", "nesting"} <= seen:
-                break
-            if st.to_move() == CHANCE:
-                s.handle("sample")
-                continue
-            want = " ".join(st.token(a) for a in st.legal_actions())
-            if st.phase == 2:
-                assert st.legal_text() == want
-                seen.add(want.split()[0])
-            else:
-                assert st.legal_text() is None
-                seen.add("nesting")
-                break
-            moves = [a for a in st.legal_actions() if a != END] or [END]
-            st.apply_action(moves[rng.randrange(len(moves))])
-    assert {"remix", "nesting"} <= seen
+def test_kept_move_list_after_a_replay_and_a_load():
+    """An undo by replay and a loaded save drop the kept list; it is worked
+    out again when asked, and kept up to date from then on."""
+    st = new(variant=4)
+    rng = Rng(7)
+    sample_all(st, rng)
+    for _ in range(6):
+        moves = st.legal_actions()[:-1]
+        st.apply_action(moves[rng.randrange(len(moves))])
+    st.undo()                   # direct: the kept list follows
+    _kept_ok(st, "undo")
+    assert st._lm is not None
+    g = registry.deserialize(st.serialize())
+    assert g.legal_actions() == st.legal_actions()
+    _kept_ok(g, "load")
+    moves = g.legal_actions()[:-1]
+    g.apply_action(moves[0])
+    _kept_ok(g, "load, then a move")
+    s = Session(3, auto=False)
+    s.handle("new ice_solo variant=4 seed=3")
+    while s.state.to_move() == CHANCE:
+        s.handle("sample")
+    s.state.undo()              # a scatter cell: replayed
+    assert s.state._lm is None
+    sample_all(s.state, rng)
+    legal = s.state.legal_actions()
+    _kept_ok(s.state, "after replay")
+    assert legal[:-1] == s.state._lm
