@@ -225,7 +225,7 @@ class Game(State):
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
                  "left", "pend", "force", "remixes", "style", "undos",
                  "memo", "_mv", "order", "chk", "_co", "_base",
-                 "_base_n", "_nest_at", "_bd", "_lm", "_rw")
+                 "_base_n", "_nest_at", "_bd")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -268,8 +268,6 @@ class Game(State):
         self.style = 0          # 0 not judged, 1 yes, 2 no
         self._mv = -1           # cached "some move exists" (-1: unknown)
         self._bd = None         # cached breakdown() (None: not worked out)
-        self._lm = None         # towering: the kept legal moves and the
-        self._rw = None         # target rows (see ice_solo_tower.kept)
         self.order = None       # deal: the layer's cells, group by group
         self.chk = 0            # deal: checkpoints passed in this layer
         self._co = None         # deal: this node's outcomes, once listed
@@ -327,17 +325,17 @@ class Game(State):
         return self.phase == P_NEST and self.style == 0 and self.all_clean()
 
     # ---- towering -----------------------------------------------------------
+    def _targets(self, p):
+        """Field cells a loose piece ``p`` could land on (size and colour)."""
+        return _tw().targets(self, p)
+
     def _tower_moves(self, first, only=-1, klo=0, khi=8):
-        """Legal towering moves (see ``ice_solo_tower.moves_of``)."""
-        return _tw().moves_of(self, first, only, klo, khi)
+        """Legal towering moves (see ``ice_solo_tower.tower_moves``)."""
+        return _tw().tower_moves(self, first, only, klo, khi)
 
     def _has_tower_move(self):
         if self._mv < 0:
-            m = self._lm
-            if m is not None:
-                self._mv = 1 if m else 0
-            else:
-                self._mv = 1 if _tw().has_move(self) else 0
+            self._mv = 1 if _tw().has_move(self) else 0
         return self._mv == 1
 
     def _has_nest_move(self):
@@ -439,7 +437,7 @@ class Game(State):
         if self.to_move() != 0:
             return []
         if self.phase == P_TOWER:
-            out = _tw().kept(self)[:]       # a copy: the caller may add
+            out = self._tower_moves(False)
             if not out:
                 out.append(REMIX)
             out.append(END)
@@ -460,10 +458,12 @@ class Game(State):
             return True
         if a >= 4096:
             return a == REMIX and self.phase == P_TOWER and not self._has_tower_move()
+        s = a >> 6
+        t = a & 63
         if self.phase == P_TOWER:
-            return _tw().has(self, a)
-        gs = self._g(a >> 6)
-        gt = self._g(a & 63)
+            return _tw().move_ok(self, s, t)
+        gs = self._g(s)
+        gt = self._g(t)
         return gs >= 0 and gt >= 0 and self._nest_ok(gs, gt) == 0
 
     def chance_outcomes(self):

@@ -10,7 +10,7 @@ from engine.pieces import (parse_grid, parse_cell, parse_piece, fmt_cell,
                            fmt_piece, NotationError, COLOURS)
 from engine.ice_solo import (NONE, REMIX, END, STYLE_YES, STYLE_NO, EMPTY,
                              DEAL_OK, DEAL_REDO, PLACE, TARGET, P_DEAL,
-                             P_SCATTER, P_REMIX, P_TOWER, CIX)
+                             P_SCATTER, P_REMIX, P_TOWER, CIX, _tw)
 from engine.state import IllegalMove
 
 # the reasons of Game._nest_ok, by code
@@ -128,13 +128,14 @@ def why_illegal(g, a):
             return "%s: the medium on %s is part of a tower and stays" % (tok, fs)
         if p & 3 == 3:
             return "%s: a large never moves" % tok
-        tg = targets(g, p)
+        tg = g._targets(p)
         if t not in tg:
             if p & 3 == 2:
                 return "%s: a medium goes onto a bare large of another " \
                        "colour" % tok
             return "%s: a small goes onto a medium (on a large) of " \
                    "another colour" % tok
+        clear_line = _tw().clear_line
         for b in tg:
             if b != t and not clear_line(s, t, [b]):
                 return "%s: the line of sight is blocked by %s" % (
@@ -147,60 +148,6 @@ def why_illegal(g, a):
             tok, fs if gs < 0 else ft, g.width)
     r = nest_reason(g, gs, gt)
     return "%s: %s" % (tok, r) if r else None
-
-
-# The towering rules read plainly, for the refusals and the tests (the
-# move list itself is kept up to date by engine/ice_solo_tower.py).
-
-def clear_line(s, t, targets):
-    """Line of sight between field cells ``s`` and ``t`` (8-wide indices):
-    False if the open segment between the centres passes through the
-    interior of a cell in ``targets`` (other than ``t``). Exact integers:
-    with deltas DX, DY from s to t (in cells), cell b's interior is crossed
-    iff 2 * |DX * (br - sr) - DY * (bc - sc)| < |DX| + |DY| and b lies in
-    the box spanned by s and t (the crossing is then inside the segment).
-    Touching a corner gives equality, so it does not block."""
-    sc = s & 7
-    sr = s >> 3
-    dx = (t & 7) - sc
-    dy = (t >> 3) - sr
-    lim = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-    c0 = sc if dx > 0 else sc + dx
-    c1 = c0 + (dx if dx > 0 else -dx)
-    r0 = sr if dy > 0 else sr + dy
-    r1 = r0 + (dy if dy > 0 else -dy)
-    for b in targets:
-        if b == t:
-            continue
-        bc = b & 7
-        br = b >> 3
-        if bc < c0 or bc > c1 or br < r0 or br > r1:
-            continue
-        x = dx * (br - sr) - dy * (bc - sc)
-        if x < 0:
-            x = -x
-        if 2 * x < lim:
-            return False
-    return True
-
-
-def targets(g, p):
-    """Field cells a loose piece ``p`` could land on (size and colour)."""
-    lo = g.lo
-    hi = g.hi
-    c = p >> 2
-    out = []
-    if p & 3 == 2:
-        for t in range(64):
-            q = lo[t]
-            if q != NONE and q & 3 == 3 and hi[t] == NONE and q >> 2 != c:
-                out.append(t)
-    elif p & 3 == 1:
-        for t in range(64):
-            q = hi[t]
-            if q != NONE and q & 3 == 2 and q >> 2 != c:
-                out.append(t)
-    return out
 
 
 def action(g, tok):

@@ -12,6 +12,38 @@ from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
                              P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop)
 
 
+def clear_line(s, t, targets):
+    """Line of sight between field cells ``s`` and ``t`` (8-wide indices):
+    False if the open segment between the centres passes through the
+    interior of a cell in ``targets`` (other than ``t``). Exact integers:
+    with deltas DX, DY from s to t (in cells), cell b's interior is crossed
+    iff 2 * |DX * (br - sr) - DY * (bc - sc)| < |DX| + |DY| and b lies in
+    the box spanned by s and t (the crossing is then inside the segment).
+    Touching a corner gives equality, so it does not block."""
+    sc = s & 7
+    sr = s >> 3
+    dx = (t & 7) - sc
+    dy = (t >> 3) - sr
+    lim = (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+    c0 = sc if dx > 0 else sc + dx
+    c1 = c0 + (dx if dx > 0 else -dx)
+    r0 = sr if dy > 0 else sr + dy
+    r1 = r0 + (dy if dy > 0 else -dy)
+    for b in targets:
+        if b == t:
+            continue
+        bc = b & 7
+        br = b >> 3
+        if bc < c0 or bc > c1 or br < r0 or br > r1:
+            continue
+        x = dx * (br - sr) - dy * (bc - sc)
+        if x < 0:
+            x = -x
+        if 2 * x < lim:
+            return False
+    return True
+
+
 # The cells whose interior the open segment between two cell centres
 # crosses, for every offset: in the box spanned by the two cells, a byte
 # per row (bit c: column c of the box), the ends left out, three rows to an
@@ -24,8 +56,7 @@ from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
 # at parameter (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|), compared
 # exactly by cross-multiplying; a tie is a corner, where the segment goes
 # on diagonally and skips the two cells that only touch it.
-# tests/test_ice_solo.py checks every entry against ``clear_line`` (the
-# plain test, in engine/ice_solo_text.py).
+# tests/test_ice_solo.py checks every entry against :func:`clear_line`.
 PATHS = (
     0, 0, 256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792,
     65793, 1, 0, 0, 768, 131328, 0, 196864, 2, 65792, 514, 65792, 131587, 0,
@@ -139,242 +170,108 @@ def path_clear(s, t, w3, k):
     return True
 
 
-def rows_of(g):
-    """One pass over the field: the larges as row bytes (bit c: column c)
-    by what a loose piece could land on. Bare larges by colour index
-    (8 * i + row) and all of them (32 + row); larges with a medium by the
-    medium's colour index (40 + ...) and all of them (72 + row); 2 spare
-    bytes for reading three rows at a time. A kind's targets (which are
-    also what blocks its line of sight) are its half's cells less its own
-    colour's (:func:`_w3`)."""
+def targets(g, p):
+    """Field cells a loose piece ``p`` could land on (size and colour)."""
     lo = g.lo
     hi = g.hi
-    rows = bytearray(82)
-    for s in range(64):
-        p = lo[s]
-        if p != NONE and p & 3 == 3:
-            _flag(rows, s, p if hi[s] == NONE else hi[s], True)
-    return rows
-
-
-# ---- the move list, kept -----------------------------------------------------
-# The legal moves are kept between steps, from the scatter's first cell on
-# (or, after an undo by replay or a load, from the first time the whole
-# list is asked for): ``g._lm``, action ints in reading order (a copy is
-# the legal list; a piece's moves are found by a binary search) and
-# ``g._rw``, the rows of :func:`rows_of`. Every change to the field brings
-# them up to date: a towering move or its direct undo changes two cells,
-# the moving piece's (its moves go or come) and the target's, which stops
-# being a target of one half (mediums or smalls) and may become one of the
-# other's; a scatter or remix cell gets a piece. For that half's pieces of
-# colours other than the cell's, a target taken away opens the lines of
-# sight it blocked and a new one closes the lines through it: only pairs
-# whose segment crosses that cell are tried again (working the list out
-# whole costs a board ~50 ms). Anything else (a replayed undo, a load)
-# drops the list (``Game._init``).
-
-KR = bytearray(10)      # one kind's targets by row (2 spare rows) and
-W3 = [0] * 8            # three rows an int (path_clear's form): scratch
-ND = bytearray(1)       # a piece code to find on the field
-
-
-def begin(g):
-    """An empty kept list (the scatter's first cell)."""
-    g._lm = []
-    g._rw = bytearray(82)
-
-
-def kept(g):
-    """The kept legal list, worked out if there is none (the caller must
-    not change it)."""
-    if g._lm is None:
-        m = moves_of(g, False, -1, 0, 8)
-        g._rw = rows_of(g)
-        g._lm = m
-    return g._lm
-
-
-def moves_of(g, first, only, klo, khi):
-    """Legal towering moves in reading order; with ``first`` stop at the
-    first one; with ``only`` >= 0 just the moves of the piece on that
-    cell; only pieces of kinds ``klo`` to ``khi - 1`` (a kind: a medium of
-    colour index i is kind i, a small is kind 4 + i). Read off the kept
-    list, or without one worked out piece by piece."""
-    m = g._lm
-    lo = g.lo
+    c = p >> 2
     out = []
-    if m is None:
-        rw = rows_of(g)
-        for s in range(64) if only < 0 else (only,):
-            p = lo[s]
-            if p & 3 != 3 and klo <= CIX[p >> 2] + (p & 1) * 4 < khi:
-                _source(g, s, out, rw)
-                if first and out:
-                    return out[:1]
-        return out
-    for a in m if only < 0 else m[_at(m, only << 6):]:
-        s = a >> 6
-        if only >= 0 and s != only:
-            break
-        p = lo[s]
-        if klo <= CIX[p >> 2] + (p & 1) * 4 < khi:
-            out.append(a)
-            if first:
-                break
+    if p & 3 == 2:
+        for t in range(64):
+            q = lo[t]
+            if q != NONE and q & 3 == 3 and hi[t] == NONE and q >> 2 != c:
+                out.append(t)
+    elif p & 3 == 1:
+        for t in range(64):
+            q = hi[t]
+            if q != NONE and q & 3 == 2 and q >> 2 != c:
+                out.append(t)
     return out
 
 
-def has(g, a):
-    """Whether move ``a`` is legal (``in`` on a list of ints compares
-    every entry as an object: ~2 ms of a board's time)."""
-    m = g._lm
-    if m is None:
-        m = moves_of(g, False, a >> 6, 0, 8)
-    i = _at(m, a)
-    return i < len(m) and m[i] == a
+def tower_moves(g, first, only, klo, khi):
+    """Legal towering moves in reading order; with ``first`` stop at the
+    first one; with ``only`` >= 0 just the moves of the piece on that
+    cell; only pieces of kinds ``klo`` to ``khi - 1`` (a kind: a medium of
+    colour index i is kind i, a small is kind 4 + i).
 
-
-def _at(m, a):
-    """The first index of the sorted list ``m`` whose entry is >= ``a``."""
-    i = 0
-    j = len(m)
-    while i < j:
-        k = (i + j) >> 1
-        if m[k] < a:
-            i = k + 1
-        else:
-            j = k
-    return i
-
-
-def _w3(rw, kind):
-    """A kind's targets into KR and W3."""
-    base = 0 if kind < 4 else 40
-    own = base + (kind & 3) * 8
-    kr = KR
-    for r in range(8):
-        kr[r] = rw[base + 32 + r] & ~rw[own + r]
-    for r in range(8):
-        W3[r] = kr[r] | kr[r + 1] << 8 | kr[r + 2] << 16
-
-
-def _flag(rw, t, p, on):
-    """Flag (or clear) field cell ``t`` in the rows: ``p`` is the large (a
-    bare large) or the medium on it."""
-    b = 1 << (t & 7)
-    r = t >> 3
-    base = 0 if p & 3 == 3 else 40
-    i = base + CIX[p >> 2] * 8 + r
-    if on:
-        rw[i] |= b
-        rw[base + 32 + r] |= b
-    else:
-        rw[i] &= ~b
-        rw[base + 32 + r] &= ~b
-
-
-def _cut(g, s):
-    """Drop the moves from cell ``s``."""
-    m = g._lm
-    del m[_at(m, s << 6):_at(m, (s + 1) << 6)]
-
-
-def _source(g, s, m, rw):
-    """Add the moves of the loose piece on cell ``s`` to the sorted list
-    ``m`` (targets from the rows ``rw``)."""
-    p = g.lo[s]
-    _w3(rw, CIX[p >> 2] + (p & 1) * 4)
-    hi = s << 6
-    i = _at(m, hi)
-    for r in range(8):
-        b = KR[r]
-        v = r * 8
-        while b:
-            if b & 1 and path_clear(s, v, W3, 0):
-                m.insert(i, hi | v)
-                i += 1
-            b >>= 1
-            v += 1
-
-
-def _place(g, t):
-    """A piece put on the empty field cell ``t`` (the scatter, a remix):
-    a large is a new target of the mediums of other colours, a medium or
-    a small a new source."""
-    p = g.lo[t]
-    if p & 3 == 3:
-        _flag(g._rw, t, p, True)
-        _update(g, t, 2, p >> 2, False)
-    else:
-        _source(g, t, g._lm, g._rw)
-
-
-def _update(g, t, size, col, opened):
-    """Cell ``t`` stopped being (``opened``) or became a target of the
-    pieces of size ``size`` (2: mediums, 1: smalls) not of colour ``col``
-    (the rows already say so). Only those pieces' moves whose segment
-    crosses ``t``, and their moves onto ``t``, can change: each piece's
-    targets beyond ``t`` (in the box the two span) whose segment crosses
-    it open if the rest of the way is clear, or close; the move onto
-    ``t`` goes, or comes if clear. The pieces are found with ``find`` (in
-    C: a loop over the field costs a board ~2 ms)."""
-    m = g._lm
+    One pass over the field flags the larges (row bytes, bit c: column c)
+    by what a loose piece could land on, per colour and in all. A kind's
+    targets (which are also what blocks its line of sight) are the flagged
+    cells not of its own colour, worked out the first time a piece of that
+    kind comes up and packed three rows to an int; each (piece, target)
+    pair then reads the cells its segment crosses from PATHS, as
+    :func:`path_clear` does (inlined: this is the game's hottest loop)."""
     lo = g.lo
-    tr = t >> 3
-    tc = t & 7
-    kr = KR
-    for c in g.cols:
-        if c == col:
+    hi = g.hi
+    # rows: bare larges by colour index (8 * i + row), all bare larges
+    # (32 + row); larges with a medium by the medium's colour (40 + ...),
+    # all of them (72 + row); 2 spare for reading three rows at a time
+    rows = bytearray(82)
+    bare = bytearray()
+    topped = bytearray()
+    for s in range(64):
+        p = lo[s]
+        if p == NONE or p & 3 != 3:
             continue
-        ND[0] = (c << 2) | size
-        u = lo.find(ND)
-        if u >= 0:
-            _w3(g._rw, CIX[c] + (size & 1) * 4)
-        while u >= 0:
-            ur = u >> 3
-            uc = u & 7
-            hi = u << 6
-            e = hi | t
-            # u's moves start at i (one search; the changes come in
-            # reading order, so a short walk from there finds each place)
-            i = _at(m, hi)
-            if opened:
-                j = i
-                while j < len(m) and m[j] < e:
-                    j += 1
-                if j < len(m) and m[j] == e:
-                    del m[j]
-            # the rows and columns beyond t, seen from u
-            r0 = tr if tr > ur else 0
-            r1 = tr + 1 if tr < ur else 8
-            c0 = tc if tc > uc else 0
-            cm = 0xFF if tc == uc else (
-                (0xFF << tc) & 0xFF if tc > uc else (2 << tc) - 1)
-            for r in range(r0, r1):
-                b = (kr[r] & cm) >> c0
-                v = r * 8 + c0
-                while b:
-                    if b & 1 and v != t:
-                        # the segment u-v crosses t's interior (the plain
-                        # test of one cell, as clear_line)
-                        dx = (v & 7) - uc
-                        dy = r - ur
-                        x = dx * (tr - ur) - dy * (tc - uc)
-                        if 2 * (x if x > 0 else -x) < (dx if dx > 0 else -dx) + (
-                                dy if dy > 0 else -dy):
-                            a = hi | v
-                            while i < len(m) and m[i] < a:
-                                i += 1
-                            if not opened:
-                                if i < len(m) and m[i] == a:
-                                    del m[i]
-                            elif path_clear(u, v, W3, 0):
-                                m.insert(i, a)
-                    b >>= 1
-                    v += 1
-            if not opened and path_clear(u, t, W3, 0):
-                m.insert(_at(m, e), e)
-            u = lo.find(ND, u + 1)
+        h = hi[s]
+        r = s >> 3
+        if h == NONE:
+            rows[CIX[p >> 2] * 8 + r] |= 1 << (s & 7)
+            rows[32 + r] |= 1 << (s & 7)
+            bare.append(s)
+        else:
+            rows[40 + CIX[h >> 2] * 8 + r] |= 1 << (s & 7)
+            rows[72 + r] |= 1 << (s & 7)
+            topped.append(s)
+    paths = PATHS
+    jb = JB
+    ob = OB
+    t15 = T15
+    tls = [None] * 8            # per kind: its targets, once worked out
+    w3 = [0] * 64               # per kind: its targets, 3 rows an int
+    kr = bytearray(10)
+    out = []
+    add = out.append
+    for s in range(64) if only < 0 else (only,):
+        p = lo[s]
+        if p == NONE or p & 3 == 3:
+            continue
+        kind = CIX[p >> 2] + (0 if p & 3 == 2 else 4)
+        if kind < klo or kind >= khi:
+            continue
+        tl = tls[kind]
+        k0 = kind * 8
+        if tl is None:
+            base = 0 if kind < 4 else 40
+            own = base + (kind & 3) * 8
+            for r in range(8):
+                kr[r] = rows[base + 32 + r] & ~rows[own + r]
+            tl = bytearray()
+            for t in (bare if kind < 4 else topped):
+                if kr[t >> 3] & (1 << (t & 7)):
+                    tl.append(t)
+            tls[kind] = tl
+            for r in range(8):
+                w3[k0 + r] = kr[r] | kr[r + 1] << 8 | kr[r + 2] << 16
+        q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
+        kb = k0 + (s >> 3) - 7
+        cb = (s & 7) - 7
+        hi = s << 6
+        for t in tl:
+            q = q0 + t15[t]
+            o = ob[q]
+            j = jb[q]
+            k = kb + (o >> 3 & 7)
+            c0 = cb + (o & 7)
+            if w3[k] & (paths[j] << c0) or (o > 63 and (
+                    w3[k + 3] & (paths[j + 1] << c0) or
+                    (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
+                continue
+            add(hi | t)
+            if first:
+                return out
+    return out
 
 
 def has_move(g):
@@ -481,12 +378,8 @@ def remix(g):
                     g.grid[i] = bytearray()
                 break
     else:
-        if g._lm:               # never: a remix needs no move left
-            g._lm = None
         for s in range(64):
             if g.hi[s] != NONE:
-                if g._lm is not None:
-                    _flag(g._rw, s, g.hi[s], False)
                 g.lo[s] = NONE
                 g.hi[s] = NONE
     g.remixes += 1
@@ -533,16 +426,6 @@ def apply_chance(g, a):
             p = a - PLACE
             g.left[CIX[p >> 2] * 3 + (p & 3) - 1] -= 1
             g.lo[g.pos] = p
-        # the move list is kept from the scatter's first cell, so that no
-        # step works it out whole; not while undo replays the game (the
-        # history is empty then, after the first cell): the list is worked
-        # out when asked after that
-        if g.pos == 0:
-            begin(g)
-        elif not g.hist:
-            g._lm = None
-        if g._lm is not None and a != EMPTY:
-            _place(g, g.pos)
         g.pos += 1
         if g.pos == 64:
             g.phase = P_TOWER
@@ -551,8 +434,6 @@ def apply_chance(g, a):
         return
     t = a - TARGET
     g.lo[t] = g.pend[g.pos]
-    if g._lm is not None:
-        _place(g, t)
     f = g.force
     if f is not None and g.pos == len(f):
         f.append(t)    # a newly revealed outcome joins the memo
@@ -564,6 +445,23 @@ def apply_chance(g, a):
         g.pos = 0
 
 
+def loose(g, s):
+    """The piece at field cell ``s`` if it can move (a lone small or
+    medium; larges never move, a medium on a large stays put)."""
+    p = g.lo[s]
+    if p == NONE or g.hi[s] != NONE or p & 3 == 3:
+        return NONE
+    return p
+
+
+def move_ok(g, s, t):
+    p = loose(g, s)
+    if p == NONE:
+        return False
+    tg = targets(g, p)
+    return t in tg and clear_line(s, t, tg)
+
+
 def apply_move(g, a):
     """A towering move; a small finishes its tower, which goes to the
     grid's first free slot (nesting begins with the twentieth)."""
@@ -572,25 +470,12 @@ def apply_move(g, a):
     lo = g.lo
     p = lo[s]
     lo[s] = NONE
-    m = g._lm
     if p & 3 == 2:
         g.hi[t] = p
-        if m is not None:
-            _cut(g, s)
-            q = lo[t]
-            _flag(g._rw, t, q, False)
-            _flag(g._rw, t, p, True)
-            _update(g, t, 2, q >> 2, True)
-            _update(g, t, 1, p >> 2, False)
         return
-    q = g.hi[t]
-    tower = bytes((lo[t], q, p))
+    tower = bytes((lo[t], g.hi[t], p))
     lo[t] = NONE
     g.hi[t] = NONE
-    if m is not None:
-        _cut(g, s)
-        _flag(g._rw, t, q, False)
-        _update(g, t, 1, q >> 2, True)
     grid = g.grid
     for i in range(len(grid)):
         if not grid[i]:
@@ -600,8 +485,6 @@ def apply_move(g, a):
         g.phase = P_NEST
         g.lo = None
         g.hi = None
-        g._lm = None
-        g._rw = None
         _drop(0)
 
 
@@ -619,30 +502,16 @@ def undo(g, a):
     elif g.phase == P_TOWER and a < 4096:
         s = a >> 6
         t = a & 63
-        m = g._lm
-        q = g.hi[t]
-        if q != NONE:
+        if g.hi[t] != NONE:
+            g.lo[s] = g.hi[t]
             g.hi[t] = NONE
-            if m is not None:
-                # t a bare large again: no small's target, a medium's
-                _cut(g, s)
-                _flag(g._rw, t, q, False)
-                _flag(g._rw, t, g.lo[t], True)
-                _update(g, t, 1, q >> 2, True)
-                _update(g, t, 2, g.lo[t] >> 2, False)
-            g.lo[s] = q
         else:
             i = g.towers() - 1
             tw = g.grid[i]
             g.lo[t] = tw[0]
             g.hi[t] = tw[1]
-            g.grid[i] = bytearray()
-            if m is not None:
-                _flag(g._rw, t, tw[1], True)
-                _update(g, t, 1, tw[1] >> 2, False)
             g.lo[s] = tw[2]
-        if m is not None:
-            _source(g, s, m, g._rw)
+            g.grid[i] = bytearray()
     else:
         return False
     g.undos += 1

@@ -14,8 +14,7 @@ from fractions import Fraction
 from engine.ice_solo_deal import (count2, count3, outcomes as deal_outcomes,
                                   bounds as deal_bounds, start_chk,
                                   OK as DEAL_OK_CODE, REDO as DEAL_REDO_CODE)
-from engine.ice_solo_text import clear_line, targets
-from engine.ice_solo_tower import path_clear
+from engine.ice_solo_tower import clear_line, path_clear
 from engine.pieces import parse_piece, parse_cell, COLOURS
 from engine.protocol import Session
 from engine.rng import Rng
@@ -496,7 +495,6 @@ def _field_game(grid_towers, field):
     for i, t in enumerate(grid_towers):
         st.grid[i] = bytearray([parse_piece(t[j:j + 2]) for j in (0, 2, 4)])
     st._mv = -1
-    st._lm = None       # the kept move list is of the old field
     return st
 
 
@@ -1199,7 +1197,7 @@ def test_a_towering_move_exists_exactly_when_a_loose_piece_has_a_target():
         for _ in range(200):
             if st.phase != 2:           # P_TOWER
                 break
-            moves = _scratch_moves(st)
+            moves = tw.tower_moves(st, False, -1, 0, 8)
             assert bool(tw.has_move(st)) == bool(moves)
             seen.add(bool(moves))
             legal = [t for t in sess.handle("legal")[2:].split() if t != "end"]
@@ -1216,130 +1214,10 @@ def test_a_towering_move_exists_exactly_when_a_loose_piece_has_a_target():
             st.lo[p] = st.hi[p] = NONE
         for c, x in cells.items():
             st.lo[c] = parse_piece(x)
-        assert bool(tw.has_move(st)) == want == bool(_scratch_moves(st))
+        assert bool(tw.has_move(st)) == want == bool(tw.tower_moves(st, False, -1, 0, 8))
     st.lo[0] = parse_piece("r3")
     st.hi[0] = parse_piece("b2")
     for small, want in (("b1", False), ("g1", True)):
         st.lo[9] = parse_piece(small)
-        assert bool(tw.has_move(st)) == want == bool(_scratch_moves(st))
+        assert bool(tw.has_move(st)) == want == bool(tw.tower_moves(st, False, -1, 0, 8))
     assert seen == {True, False}
-
-
-# ---- the kept towering move list ---------------------------------------------
-def _kind(p):
-    """A loose piece's kind: a medium of colour index i is i, a small 4 + i."""
-    return "rygb".index(COLOURS[p >> 2]) + (4 if p & 3 == 1 else 0)
-
-
-def _scratch_moves(st):
-    """The towering moves by the plain rules (targets, then clear_line
-    against the other targets), in reading order."""
-    out = []
-    for s in range(64):
-        p = st.lo[s]
-        if p != NONE and p & 3 != 3:
-            tg = targets(st, p)
-            for t in tg:
-                if clear_line(s, t, tg):
-                    out.append(s * 64 + t)
-    return out
-
-
-def _kept_ok(st, where):
-    """The kept list (if any) is what a fresh search finds, and so are the
-    legal list and the per-piece answers read off it."""
-    from engine import ice_solo_tower as tw
-    if st.lo is None:
-        assert st._lm is None
-        return
-    if st._lm is None:
-        return
-    ref = _scratch_moves(st)
-    assert st._lm == ref, where
-    assert st._rw == tw.rows_of(st), where
-    if st.phase == 2:           # P_TOWER
-        # read off the kept list, and worked out without it
-        kept = st._lm
-        for lm in (kept, None):
-            st._lm = lm
-            for s in set(a >> 6 for a in ref) | {0, 63}:
-                assert tw.moves_of(st, False, s, 0, 8) == \
-                    [a for a in ref if a >> 6 == s], where
-            for klo, khi in ((0, 4), (4, 8), (1, 3), (0, 8)):
-                want = [a for a in ref if klo <= _kind(st.lo[a >> 6]) < khi]
-                assert tw.moves_of(st, True, -1, klo, khi) == want[:1], where
-                assert tw.moves_of(st, False, -1, klo, khi) == want, where
-            for a in ref[:5] + [ref[0] + 1 if ref else 0]:
-                assert st.is_legal(a) == (a in ref), where
-        st._lm = kept
-
-
-def test_kept_move_list_matches_a_fresh_search():
-    """After every scatter cell, move, undo (direct or replayed), remix
-    and remix landing of many seeded games, the kept list is exactly what
-    a search from scratch finds."""
-    seen = set()
-    for seed in range(24):
-        st = new(variant=4)
-        rng = Rng(seed + 900)
-        for _ in range(700):
-            t = st.to_move()
-            if t == OVER:
-                break
-            if t == CHANCE:
-                outs = st.chance_outcomes()
-                st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
-                _kept_ok(st, "chance")
-                seen.add("remix landing" if st.remixes else "scatter")
-                continue
-            if st.phase != 2:
-                break
-            assert st._lm is not None or "replayed" in seen
-            legal = st.legal_actions()
-            _kept_ok(st, "legal")
-            r = rng.randrange(9)
-            if r == 0 and any(not st.hist[i] & 0x80
-                              for i in range(0, len(st.hist), 2)):
-                a = st.undo_move()
-                seen.add("undo remix" if a == REMIX else "undo")
-                if a == REMIX:
-                    seen.add("replayed")
-                _kept_ok(st, "undo")
-                continue
-            moves = [a for a in legal if a != END]
-            a = moves[rng.randrange(len(moves))]
-            st.apply_action(a)
-            seen.add("remix" if a == REMIX else "move")
-            _kept_ok(st, "move")
-    assert {"scatter", "move", "undo", "remix", "remix landing",
-            "undo remix"} <= seen
-
-
-def test_kept_move_list_after_a_replay_and_a_load():
-    """An undo by replay and a loaded save drop the kept list; it is worked
-    out again when asked, and kept up to date from then on."""
-    st = new(variant=4)
-    rng = Rng(7)
-    sample_all(st, rng)
-    for _ in range(6):
-        moves = st.legal_actions()[:-1]
-        st.apply_action(moves[rng.randrange(len(moves))])
-    st.undo()                   # direct: the kept list follows
-    _kept_ok(st, "undo")
-    assert st._lm is not None
-    g = registry.deserialize(st.serialize())
-    assert g.legal_actions() == st.legal_actions()
-    _kept_ok(g, "load")
-    moves = g.legal_actions()[:-1]
-    g.apply_action(moves[0])
-    _kept_ok(g, "load, then a move")
-    s = Session(3, auto=False)
-    s.handle("new ice_solo variant=4 seed=3")
-    while s.state.to_move() == CHANCE:
-        s.handle("sample")
-    s.state.undo()              # a scatter cell: replayed
-    assert s.state._lm is None
-    sample_all(s.state, rng)
-    legal = s.state.legal_actions()
-    _kept_ok(s.state, "after replay")
-    assert legal[:-1] == s.state._lm
