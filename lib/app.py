@@ -112,6 +112,10 @@ def playable():
     MicroPython). One that fails to import anyway is refused when chosen."""
     games = registry.available()
     screens = registry.installed("lib", ["screen_" + g for g in games])
+    # listed now, not looked for in a game's passes (a failed import or
+    # stat there cost a board ~20 ms)
+    _AHEAD[:] = registry.installed("engine", [g + x for g in games
+                                              for x in ("_deal", "_undo")])
     return [g for g in games if "screen_" + g in screens]
 
 
@@ -180,24 +184,22 @@ class Dealing:
         self.mod = mod
         self.n = 0        # nodes dealt
         self.shown = -1   # LEDs lit on the frame so far (-1: not drawn yet)
-        name = "engine." + app.game + "_deal"
-        self.pre = None
-        if name not in sys.modules and registry.installed("engine", [name[7:]]):
-            self.pre = name
+        self.pre = True   # the deal module is still to be tried
 
     def key(self, k):
         return False
 
     def tick(self, now):
         app = self.app
-        if self.pre is not None:
-            name = self.pre
-            self.pre = None
-            try:
-                __import__(name)
-            except (ImportError, MemoryError):
-                pass    # the engine's own import says so, in the next pass
-            return False
+        if self.pre:
+            self.pre = False
+            name = "engine." + app.game + "_deal"
+            if name[7:] in _AHEAD and name not in sys.modules:
+                try:
+                    __import__(name)
+                    return False
+                except (ImportError, MemoryError):
+                    pass    # none (or the engine's own import says why)
         if app._deal_one():
             self.n += 1
             return True
@@ -220,6 +222,15 @@ class Dealing:
 
 _DEAL_HUES = b"\x00\x02\x03\x05\x06"   # r y g b p, as the pieces are dealt
 
+# engine modules loaded ahead of need, each in a pass of its own, where
+# installed (found by playable()): a game's deal (engine/<id>_deal.py,
+# Dealing) and its save format (engine/<id>_undo.py, App._save)
+_AHEAD = []
+# how far an idle save got (App.unsaved): not over, its module to load;
+# loaded, to serialize
+_LOAD = ("load",)
+_PACK = ("pack",)
+
 
 class App:
     """Owns the display, the buttons, the store, the Rng and the one game."""
@@ -241,8 +252,8 @@ class App:
         self.game = None         # id of the game or tool being played
         self.game_scr = None     # its Screen
         self.scr = None          # what gets keys now (game or shell screen)
-        self.unsaved = False     # a move not yet in the store (True), or the
-                                 # bytes of the idle save half done (_save)
+        self.unsaved = False     # a move not yet in the store (True), or how
+                                 # far the idle save got (_save)
         self.saves = 0           # records written (for tests and the budget)
         self.errors = 0          # passes that raised (see run)
         self.modules = ()        # the game's screen modules beside its own (Loading)
@@ -486,20 +497,21 @@ class App:
         """Write the game to the store if it changed; a finished game is
         cleared instead, so it is not offered at boot.
 
-        The idle save (``whole`` False) is spread over passes, so none is
-        long: a game whose save format lives in a module loaded for the
-        call, ``engine/<id>_undo.py`` (Ice Solo's), has it imported first,
-        in a pass of its own; then one pass serializes and keeps the bytes
-        in ``unsaved``, and the next writes them. A move in between sets
-        ``unsaved`` back to True, so bytes that are no longer the game are
-        never written. Leaving saves whole, at once, whatever the idle save
-        had got to."""
+        The idle save (``whole`` False) does one thing a pass, so no pass
+        is long: ``to_move`` (is the game over? a search for a move in
+        some games), then the import of the game's save module if its save
+        format lives in one loaded for the call (``engine/<id>_undo.py``,
+        Ice Solo's), then ``serialize``, then the write. ``unsaved`` says
+        how far it got (True, _LOAD, _PACK, then the bytes); a move in
+        between sets it back to True, so bytes that are no longer the game
+        are never written. Leaving saves whole, at once, whatever the idle
+        save had got to."""
         u = self.unsaved
         if not u or self.store is None:
             self.unsaved = False
             return
+        st = self.state
         if u is True:
-            st = self.state
             if st.to_move() == OVER:
                 self.store.clear_game()
                 self.settings.flush()
@@ -507,13 +519,19 @@ class App:
                 self.unsaved = False
                 return
             if not whole:
-                name = "engine." + self.game + "_undo"
-                if name not in sys.modules and registry.installed("engine", [name[7:]]):
-                    try:
-                        __import__(name)
-                        return      # serialized in the next pass
-                    except (ImportError, MemoryError):
-                        pass        # serialize says why
+                self.unsaved = _LOAD
+                return
+        if u is _LOAD and not whole:
+            gid = self.game
+            name = "engine." + gid + "_undo"
+            if name[7:] in _AHEAD and name not in sys.modules:
+                try:
+                    __import__(name)
+                    self.unsaved = _PACK
+                    return
+                except (ImportError, MemoryError):
+                    pass    # serialize says why
+        if u is True or u is _LOAD or u is _PACK:
             u = st.serialize()
             if not whole:
                 self.unsaved = u    # written by the next pass

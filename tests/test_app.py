@@ -714,14 +714,15 @@ def test_leaving_saves_at_once():
     assert sim.store.load_game() is not None
 
 
-def half_saved(sim):
-    """Run passes until the idle save has serialized the game (its first
-    pass) but not written it."""
+def half_saved(sim, stage=bytes):
+    """Run passes until the idle save has got to ``stage``: serialized the
+    game but not written it (bytes), or an earlier step (lib.app._LOAD)."""
     for _ in range(400):
         sim.advance(sim.frame_ms)
-        if isinstance(sim.app.unsaved, bytes):
-            return sim.app.unsaved
-    raise AssertionError("no idle save began")
+        u = sim.app.unsaved
+        if u is stage or (stage is bytes and isinstance(u, bytes)):
+            return u
+    raise AssertionError("the idle save never got to %r" % (stage,))
 
 
 def test_the_idle_save_serializes_in_one_pass_and_writes_in_the_next():
@@ -750,18 +751,26 @@ def test_a_save_module_loads_in_a_pass_before_the_serialize(monkeypatch):
     sim.app.play(sim.app.state.legal_actions()[0])
     monkeypatch.delitem(sys.modules, "engine.ice_solo_undo", raising=False)
     assert sim.app.unsaved is True
+    import lib.app
+    # found at boot, so no pass of a game looks for files
+    assert "ice_solo_undo" in lib.app._AHEAD and "ice_solo_deal" in lib.app._AHEAD
+    assert "dice_undo" not in lib.app._AHEAD
     seen = []
     for _ in range(200):
         sim.advance(sim.frame_ms)
         u = sim.app.unsaved
-        step = (u if u in (True, False) else "bytes",
+        step = (u if u is True or u is False else
+                "bytes" if isinstance(u, bytes) else u[0],
                 "engine.ice_solo_undo" in sys.modules, sim.app.saves)
         if not seen or seen[-1] != step:
             seen.append(step)
         if sim.app.saves:
             break
-    # the buttons have rested since the deal: the save starts at once
-    assert seen == [(True, True, 0), ("bytes", True, 0), (False, True, 1)]
+    # the buttons have rested since the deal: the save starts at once, and
+    # goes on one thing a pass: is the game over, the import, serialize,
+    # the write
+    assert seen == [("load", False, 0), ("pack", True, 0), ("bytes", True, 0),
+                    (False, True, 1)]
     assert sim.store.load_game() == sim.app.state.serialize()
 
 
@@ -780,11 +789,12 @@ def test_a_move_between_the_two_passes_drops_the_serialized_bytes():
 
 
 def test_leaving_halfway_through_the_idle_save_saves_the_latest_game():
-    for move in (False, True):
+    from lib.app import _LOAD
+    for move, stage in ((False, bytes), (True, bytes), (False, _LOAD), (True, _LOAD)):
         nvm = bytearray(b"\xff" * 4096)
         sim = boot(nvm=nvm, seed=5)
         roll_dice(sim)
-        half_saved(sim)
+        half_saved(sim, stage)
         if move:
             sim.app.play(sim.app.state.legal_actions()[0])
         latest = sim.app.state.serialize()
