@@ -194,12 +194,16 @@ class Dealing:
         if self.pre:
             self.pre = False
             name = "engine." + app.game + "_deal"
-            if name[7:] in _AHEAD and name not in sys.modules:
-                try:
-                    __import__(name)
-                    return False
-                except (ImportError, MemoryError):
-                    pass    # none (or the engine's own import says why)
+            if name[7:] in _AHEAD:
+                # the pass is spent even when the module is in already
+                # (compiled with the game from .py sources), so a deal
+                # takes the same passes whatever the board runs
+                if name not in sys.modules:
+                    try:
+                        __import__(name)
+                    except (ImportError, MemoryError):
+                        pass    # the engine's own import says why
+                return False
         if app._deal_one():
             self.n += 1
             return True
@@ -524,13 +528,15 @@ class App:
         if u is _LOAD and not whole:
             gid = self.game
             name = "engine." + gid + "_undo"
-            if name[7:] in _AHEAD and name not in sys.modules:
-                try:
-                    __import__(name)
-                    self.unsaved = _PACK
-                    return
-                except (ImportError, MemoryError):
-                    pass    # serialize says why
+            if name[7:] in _AHEAD:
+                # a pass of its own even when loaded already (as in Dealing)
+                if name not in sys.modules:
+                    try:
+                        __import__(name)
+                    except (ImportError, MemoryError):
+                        pass    # serialize says why
+                self.unsaved = _PACK
+                return
         if u is True or u is _LOAD or u is _PACK:
             u = st.serialize()
             if not whole:
