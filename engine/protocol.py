@@ -23,25 +23,6 @@ HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
 # a protocol line longer than this is refused before it is split
 MAX_LINE = 4096
 
-# Whether a string holds a control character (JSON must escape those): the
-# regular expression runs in C without allocating, ~10x faster under
-# MicroPython than min() over the characters, which cost a state line
-# ~7 ms on the reference board per grid-sized string. A NUL cannot be put
-# in the pattern (it is a C string there), so it is looked for apart.
-# Builds without ``re`` (the smallest CircuitPython boards) use min().
-try:
-    import re
-    _ctl = re.compile("[\x01-\x1f]").search
-except ImportError:
-    _ctl = None
-
-
-def _plain(s):
-    """``s`` (a str) has no control character."""
-    if _ctl is not None:
-        return "\0" not in s and _ctl(s) is None
-    return not s or min(s) >= " "
-
 
 def _write(out, v):
     """Append the JSON text of ``v`` to the list ``out``, piece by piece.
@@ -49,8 +30,8 @@ def _write(out, v):
     written here; anything needing an escape goes to the cold writer."""
     t = type(v)
     if t is str:
-        # nearly every string is a plain token
-        if '"' not in v and "\\" not in v and _plain(v):
+        # nearly every string is a plain token (min() runs in C)
+        if '"' not in v and "\\" not in v and (not v or min(v) >= " "):
             out.append('"')
             out.append(v)
             out.append('"')
@@ -62,13 +43,14 @@ def _write(out, v):
         if v and type(v[0]) is str:
             # a list of plain tokens (the usual case) is one join, in C;
             # plain when the only quotes are the separators' two each and
-            # there is no control character
+            # no byte is a control character (min() over bytes is much
+            # faster in MicroPython than over characters)
             try:
                 j = '","'.join(v)
             except TypeError:   # not all strings
                 j = None
             if (j is not None and "\\" not in j and j.count('"') == 2 * len(v) - 2
-                    and _plain(j)):
+                    and (not j or min(j.encode("utf-8", "surrogatepass")) >= 32)):
                 out.append('["')
                 out.append(j)
                 out.append('"]')
@@ -83,7 +65,8 @@ def _write(out, v):
     elif t is dict:
         # the keys are checked together, joined as in the list case
         k = '","'.join(v)
-        if "\\" not in k and k.count('"') == 2 * len(v) - 2 and _plain(k):
+        if "\\" not in k and k.count('"') == 2 * len(v) - 2 and (
+                not k or min(k.encode("utf-8", "surrogatepass")) >= 32):
             c = '{"'
             for k in v:
                 out.append(c)
@@ -163,14 +146,6 @@ class Session:
             # a bug in a game module must not end a session on a board;
             # the tests assert this answer never appears
             return cold("engine.protocol_seldom").internal(e)
-
-    def cmd_history(self, words):
-        # a game with long histories writes the whole answer itself, and
-        # then the cold module is not loaded for it (~13 ms on the board)
-        f = getattr(Session._game(self, words), "history_text", None)
-        if f is not None:
-            return f()
-        return cold("engine.protocol_seldom").history(self, words)
 
     def _game(self, words):
         """The game, for a command that takes no arguments."""

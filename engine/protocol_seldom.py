@@ -103,10 +103,13 @@ def cmd_score(self, words):
     return " ".join(out)
 
 
-def history(self, words):
-    """``history`` for a game that does not write it itself (see
-    ``Session.cmd_history``): one token per action."""
+def cmd_history(self, words):
     st = Session._game(self, words)
+    # a game with long histories may write the whole answer itself (one
+    # method call per action costs a board several ms a hundred actions)
+    f = getattr(st, "history_text", None)
+    if f is not None:
+        return f()
     h = st.hist
     out = []
     for i in range(0, len(h), 2):
