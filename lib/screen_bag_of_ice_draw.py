@@ -63,7 +63,6 @@ def _spread(self, d):
 def _draw(self, d):
     d.fill(P.OFF)
     m = self.mode
-    st = self.st
     if m == ODDS and self.need:
         m = self.back      # not worked out yet: the view it covers
     if m == TURN or m == ASK or m == BANKED:

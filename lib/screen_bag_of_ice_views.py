@@ -80,7 +80,6 @@ def _pick_view(self, d):
 
 
 def _roll_view(self, d, m):
-    st = self.st
     c = P.player(self.roller)
     _frame(self, d, c)
     big = self.big
