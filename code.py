@@ -55,7 +55,32 @@ def build(profile_name=None, nvm=None):
     display = _display.from_profile(pixels, profile)
     buttons = _buttons.Buttons(keys)
     store = _save.Store(nvm if nvm is not None else _save.default_nvm())
+    profile = _forget_boards(name, profile)
     return Parts(profile, pixels, keys, display, buttons, store, warning)
+
+
+class _Fields:
+    """A board profile's values without the class that checked them."""
+
+
+def _forget_boards(name, profile):
+    """Drop the profile modules once the parts are made and return the
+    profile's values: nothing reads the modules again, and on a board their
+    code is ~5 KB of heap a game can use. The checked Profile object would
+    keep all of it alive (its methods hold the module's globals), so its
+    values move to a bare object. On a desktop, where tools and tests use
+    the modules and memory is not short, the profile is returned as it is."""
+    import sys
+    if sys.implementation.name == "cpython":
+        return profile
+    from engine.state import release
+    rec = _Fields()
+    for f in profile.__slots__:
+        setattr(rec, f, getattr(profile, f))
+    release("boards." + name)
+    if "boards" in sys.modules:
+        del sys.modules["boards"]
+    return rec
 
 
 def make_app(profile_name=None, nvm=None, clock=None, seed=None):

@@ -111,6 +111,29 @@ def test_code_py_uses_pocket_board_and_board_id(monkeypatch):
     assert parts.profile.NAME == "pico_16x16"
 
 
+def test_code_py_forgets_the_profile_modules_on_a_board(monkeypatch):
+    """On a board, once the parts are made, boards/ is dropped from memory
+    and the profile's values stay readable on a bare object."""
+    import types
+    code = simkit.load_code()
+    monkeypatch.setitem(sys.modules, "boards", boards)   # restored after
+    for name in boards.PROFILES:
+        if "boards." + name in sys.modules:
+            monkeypatch.setitem(sys.modules, "boards." + name,
+                                sys.modules["boards." + name])
+            monkeypatch.setattr(boards, name, sys.modules["boards." + name])
+    impl = dict(vars(sys.implementation), name="circuitpython")
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(**impl))
+    parts = code.build("pico_16x16", nvm=bytearray(4096))
+    parts.keys._interval = 3600.0
+    assert "boards" not in sys.modules and "boards.pico_16x16" not in sys.modules
+    assert not isinstance(parts.profile, boards.Profile)
+    ref = boards.load("pico_16x16", board.board_id)
+    for f in ref.__slots__:
+        assert getattr(parts.profile, f) == getattr(ref, f), f
+    assert (parts.display.width, parts.display.height) == (16, 16)
+
+
 def test_code_py_is_import_safe():
     """Importing code.py builds nothing and starts no loop."""
     src = open(os.path.join(simkit.ROOT, "code.py")).read()
