@@ -6,6 +6,7 @@ from hypothesis import given, strategies as st
 from tools.simkit import Sim  # noqa: F401  (selects Blinka's board first)
 from lib import display as D
 from lib import palette as P
+from lib import palette_rgb as G
 from lib import font
 
 
@@ -81,13 +82,13 @@ def test_bad_rotation_is_refused():
 
 def test_gamma_is_applied_once_not_per_frame(monkeypatch):
     calls = [0]
-    real = P.gamma
+    real = G.gamma
 
     def counting(v):
         calls[0] += 1
         return real(v)
 
-    monkeypatch.setattr(P, "gamma", counting)
+    monkeypatch.setattr(G, "gamma", counting)
     pal = P.Palette()
     built = calls[0]
     assert built == 3 * (P.SIZE - 1)    # once per channel of each lit entry
@@ -103,12 +104,29 @@ def test_gamma_is_applied_once_not_per_frame(monkeypatch):
     assert calls[0] == built + 3
 
 
+def test_palette_tables_are_forgotten_on_a_board(monkeypatch):
+    """The colour tables are needed only while entries are made: on a board
+    lib.palette_rgb leaves memory again, and the entries are the same."""
+    import sys
+    import types
+    want = P.Palette().rgb
+    monkeypatch.setitem(sys.modules, "lib.palette_rgb", G)   # restored after
+    impl = dict(vars(sys.implementation), name="circuitpython")
+    monkeypatch.setattr(sys, "implementation", types.SimpleNamespace(**impl))
+    pal = P.Palette()
+    assert "lib.palette_rgb" not in sys.modules
+    assert pal.rgb == want
+    i = pal.add(10, 20, 30)
+    assert "lib.palette_rgb" not in sys.modules
+    assert pal.rgb[i] == G.pack(10, 20, 30) and pal.version == 1
+
+
 def test_gamma_curve():
-    assert P.gamma(0) == 0 and P.gamma(255) == 255
-    vals = [P.gamma(v) for v in range(256)]
+    assert G.gamma(0) == 0 and G.gamma(255) == 255
+    vals = [G.gamma(v) for v in range(256)]
     assert vals == sorted(vals)
     assert all(v >= 1 for v in vals[1:])      # a lit level stays lit
-    assert P.gamma(128) < 64                  # darker than linear mid-grey
+    assert G.gamma(128) < 64                  # darker than linear mid-grey
 
 
 def test_show_writes_once_and_only_on_change():
