@@ -117,6 +117,8 @@ def test_code_py_forgets_the_profile_modules_on_a_board(monkeypatch):
     import types
     code = simkit.load_code()
     monkeypatch.setitem(sys.modules, "boards", boards)   # restored after
+    from lib import palette_rgb   # the display's palette forgets it too
+    monkeypatch.setitem(sys.modules, "lib.palette_rgb", palette_rgb)
     for name in boards.PROFILES:
         if "boards." + name in sys.modules:
             monkeypatch.setitem(sys.modules, "boards." + name,
