@@ -32,9 +32,9 @@ stops at its first move).
 Cost of a nesting hint: 25 cell valuations (which also sort the cells by
 their top's colour), then for each cell with a movable top the cells of
 its top's colour (and the empty ones, for a small) twice, its own moves
-and the uncovered piece's, O(1) each (a row or column test on the 8-wide
-numbers), each move checked against the 4 recent ones: no list of moves
-is built. Ties go to the first move in reading order of the source, then
+and the uncovered piece's, O(1) each (bit sets of the cells, a table
+look-up per landing); the 4 recent moves are taken out of a source's
+targets before its loop: no list of moves is built. Ties go to the first move in reading order of the source, then
 the column top to bottom, then the row left to right.
 """
 
@@ -109,7 +109,11 @@ def cells(state):
     val = [0] * n
     kk = bytearray(n)
     lks = bytearray(n)
-    land = [0] * (4 * n)    # cell * 4 + size: change when that size lands
+    # per size (1..3), per cell: the change of value when it lands there
+    l1 = [0] * n
+    l2 = [0] * n
+    l3 = [0] * n
+    land = [None, l1, l2, l3]
     good = _GOOD
     cm = [0] * 9            # per colour code, the cells it tops (bits)
     em = 0                  # the empty cells (bits)
@@ -149,18 +153,17 @@ def cells(state):
         else:
             v = good[k] - EXTRA * e
         val[i] = v
-        y = i * 4
         # one more piece above: 6 less, or a clean nest's 100 down to 49
         d = -EXTRA if v < CLEAN else good[3] - EXTRA - CLEAN
-        land[y + 1] = d
-        land[y + 2] = d
-        land[y + 3] = d
+        l1[i] = d
+        l2[i] = d
+        l3[i] = d
         if e == 0 and k < 3:
             # the next piece of the run: one size down, the same colour
-            land[y + 3 - k] = (CLEAN if k == 2 else good[k + 1]) - v
+            land[3 - k][i] = (CLEAN if k == 2 else good[k + 1]) - v
         elif e >= 2 and t & 3 == 2 and st[m - 2] == t + 1:
             # a small on a medium on its large: a full nest locked above
-            land[y + 1] = DEAD - v
+            l1[i] = DEAD - v
     # the last RECENT moves (grid cells), newest first: a move that takes
     # one of them back is skipped, so following the hint does not go round
     # in circles
@@ -239,6 +242,7 @@ def moves(state, facts, s0=0, s1=99):
                 else:
                     lv = good[k] - EXTRA * (m - k) - after
                 qs = q & 3
+                lq = land[qs]
                 ys = ls & cm[q >> 2]
                 if qs == 1:
                     ys |= ls & em       # an empty cell: land stays 0
@@ -246,23 +250,27 @@ def moves(state, facts, s0=0, s1=99):
                     y = ys & -ys
                     ys ^= y
                     y = b37[y % 37]
-                    gain = lv + land[y * 4 + qs]
+                    gain = lv + lq[y]
                     if gain > u1:
                         u2 = u1
                         u1 = gain
                         ut = y
                     elif gain > u2:
                         u2 = gain
-        ps = p & 3
+        lp = land[p & 3]
+        count = 1
+        # the recent moves' targets from here leave the set at once, so
+        # the loop below tests nothing per move but the score
+        for b in back:
+            if b >> 5 == s:
+                c &= ~(1 << (b & 31))
+        x1 = leave + AHEAD * u1
+        x2 = leave + AHEAD * u2     # a move onto the lookahead's own cell
         while c:
             t = c & -c
             c ^= t
             t = b37[t % 37]
-            count += 1
-            if back and (s << 5 | t) in back:
-                continue
-            x = leave + 10 * land[t * 4 + ps] + AHEAD * (
-                u2 if t == ut else u1)
+            x = (x2 if t == ut else x1) + 10 * lp[t]
             if x > best:
                 best = x
                 bs_ = s
