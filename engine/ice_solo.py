@@ -448,6 +448,14 @@ class Game(State):
         out.append(END)
         return out
 
+    def legal_text(self):
+        """``legal``'s answer written in one piece while towering (see
+        engine/ice_solo_tower.py), else None: the protocol then writes
+        the tokens one by one."""
+        if self.phase == P_TOWER and self.to_move() == 0:
+            return _tw().legal_text(self)
+        return None
+
     def is_legal(self, a):
         """One action checked without building the whole legal list."""
         if self.to_move() != 0:

@@ -152,6 +152,17 @@ CELLD = [
     "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
     "e8-", "f8-", "g8-", "h8-"]
 
+# legal_text's names: the same strings (a board's bytearray takes a str
+# in as it is), bytes where it does not (CPython)
+TD = CELLD
+TN = CELLN
+try:
+    bytearray() + TN[0]
+except TypeError:
+    TD = [x.encode() for x in TD]
+    TN = [x.encode() for x in TN]
+
+
 def path_clear(s, t, w3, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
     :func:`clear_line` decides it: False if a cell the segment crosses is
@@ -189,11 +200,13 @@ def targets(g, p):
     return out
 
 
-def tower_moves(g, first, only, klo, khi):
+def tower_moves(g, first, only, klo, khi, buf=None):
     """Legal towering moves in reading order; with ``first`` stop at the
     first one; with ``only`` >= 0 just the moves of the piece on that
     cell; only pieces of kinds ``klo`` to ``khi - 1`` (a kind: a medium of
-    colour index i is kind i, a small is kind 4 + i).
+    colour index i is kind i, a small is kind 4 + i). Given a bytearray
+    ``buf``, each move's token and a space are written into it instead
+    (see :func:`legal_text`).
 
     One pass over the field flags the larges (row bytes, bit c: column c)
     by what a loose piece could land on, per colour and in all. A kind's
@@ -206,8 +219,8 @@ def tower_moves(g, first, only, klo, khi):
     hi = g.hi
     # rows: bare larges by colour index (8 * i + row), all bare larges
     # (32 + row); larges with a medium by the medium's colour (40 + ...),
-    # all of them (72 + row); 2 spare for reading three rows at a time
-    rows = bytearray(82)
+    # all of them (72 + row)
+    rows = bytearray(80)
     bare = bytearray()
     topped = bytearray()
     for s in range(64):
@@ -230,7 +243,6 @@ def tower_moves(g, first, only, klo, khi):
     t15 = T15
     tls = [None] * 8            # per kind: its targets, once worked out
     w3 = [0] * 64               # per kind: its targets, 3 rows an int
-    kr = bytearray(10)
     out = []
     add = out.append
     for s in range(64) if only < 0 else (only,):
@@ -243,21 +255,26 @@ def tower_moves(g, first, only, klo, khi):
         tl = tls[kind]
         k0 = kind * 8
         if tl is None:
-            base = 0 if kind < 4 else 40
-            own = base + (kind & 3) * 8
-            for r in range(8):
-                kr[r] = rows[base + 32 + r] & ~rows[own + r]
+            a = 0 if kind < 4 else 40
+            o = a + (kind & 3) * 8      # its own colour's rows
             tl = bytearray()
             for t in (bare if kind < 4 else topped):
-                if kr[t >> 3] & (1 << (t & 7)):
+                if not rows[o + (t >> 3)] & (1 << (t & 7)):
                     tl.append(t)
             tls[kind] = tl
-            for r in range(8):
-                w3[k0 + r] = kr[r] | kr[r + 1] << 8 | kr[r + 2] << 16
+            if tl:
+                b = 0
+                for r in (7, 6, 5, 4, 3, 2, 1, 0):
+                    # rows r to r + 2 (masked first: a small int on a board)
+                    b = (b & 0xFFFF) << 8 | rows[a + 32 + r] - rows[o + r]
+                    w3[k0 + r] = b
+        if not tl:
+            continue
         q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
         kb = k0 + (s >> 3) - 7
         cb = (s & 7) - 7
-        hi = s << 6
+        hs = s << 6
+        sd = TD[s]
         for t in tl:
             q = q0 + t15[t]
             o = ob[q]
@@ -268,10 +285,29 @@ def tower_moves(g, first, only, klo, khi):
                     w3[k + 3] & (paths[j + 1] << c0) or
                     (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
                 continue
-            add(hi | t)
+            if buf is not None:
+                buf += sd
+                buf += TN[t]
+                buf += b" "
+            else:
+                add(hs | t)
             if first:
                 return out
     return out
+
+
+def legal_text(g):
+    """The protocol's ``legal`` answer while a towering move or the remix
+    is legal, written in one piece: the names go into one buffer rather
+    than into a new string per move (~140 of them; making a string first
+    looks it up among the interned ones, which on a board costs about as
+    much as the line of sight, and leaves ~5 KB of garbage)."""
+    b = bytearray()
+    tower_moves(g, False, -1, 0, 8, b)
+    if not b:
+        b += b"remix "          # the tokens of REMIX and END
+    b += b"end"
+    return str(b, "ascii")
 
 
 def has_move(g):

@@ -1221,3 +1221,60 @@ def test_a_towering_move_exists_exactly_when_a_loose_piece_has_a_target():
         st.lo[9] = parse_piece(small)
         assert bool(tw.has_move(st)) == want == bool(tw.tower_moves(st, False, -1, 0, 8))
     assert seen == {True, False}
+
+
+# ---- legal_text: the whole legal answer written at once while towering ---------
+def _check_text(st):
+    t = st.legal_text()
+    if st.fields()["phase"] == "towering" and st.to_move() == 0:
+        assert t == " ".join(st.legal())
+        return 1
+    assert t is None
+    return 0
+
+
+def _play_checking_text(st, rng, n):
+    checked = 0
+    for _ in range(n):
+        if st.to_move() != 0 or st.fields()["phase"] != "towering":
+            break
+        checked += _check_text(st)
+        moves = [t for t in st.legal() if t != "end"]
+        if moves == ["remix"]:
+            break
+        st.apply(moves[rng.randrange(len(moves))])
+        if rng.randrange(4) == 0:
+            st.undo()
+            checked += _check_text(st)
+        if rng.randrange(5) == 0:
+            st = registry.deserialize(st.serialize())
+    return checked + _check_text(st)
+
+
+def test_legal_text_is_the_joined_tokens_after_moves_undo_remix_and_load():
+    checked = 0
+    for seed in (1, 2):
+        st = new(variant=4)
+        sample_all(st, Rng(seed))
+        checked += _play_checking_text(st, Rng(seed + 7), 40)
+        sess = stuck_session(seed)          # random moves up to a remix
+        st = sess.state
+        assert st.legal_text() == "remix end"
+        sess.handle("play remix")
+        while st.to_move() == CHANCE:
+            assert st.legal_text() is None
+            sess.handle("sample")
+        checked += _play_checking_text(st, Rng(seed + 9), 40)
+    assert checked >= 80
+
+
+def test_legal_text_is_none_outside_towering():
+    st = new(variant=4)
+    assert st.legal_text() is None             # the scatter: chance
+    sample_all(st, Rng(5))
+    assert st.legal_text() == " ".join(st.legal())
+    st.apply("end")
+    assert st.legal_text() is None and st.legal() == []
+    st = new(variant=4, quick=1)
+    sample_all(st, Rng(5))
+    assert st.fields()["phase"] == "nesting" and st.legal_text() is None
