@@ -449,9 +449,9 @@ class Game(State):
         return out
 
     def legal_text(self):
-        """``legal``'s answer written in one piece while towering (see
-        engine/ice_solo_tower.py), else None: the protocol then writes
-        the tokens one by one."""
+        """``legal``'s answer written in one piece while towering on a
+        board (see engine/ice_solo_tower.py), else None: the protocol then
+        writes the tokens one by one."""
         if self.phase == P_TOWER and self.to_move() == 0:
             return _tw().legal_text(self)
         return None

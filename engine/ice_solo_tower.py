@@ -152,17 +152,6 @@ CELLD = [
     "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
     "e8-", "f8-", "g8-", "h8-"]
 
-# legal_text's names: the same strings (a board's bytearray takes a str
-# in as it is), bytes where it does not (CPython)
-TD = CELLD
-TN = CELLN
-try:
-    bytearray() + TN[0]
-except TypeError:
-    TD = [x.encode() for x in TD]
-    TN = [x.encode() for x in TN]
-
-
 def path_clear(s, t, w3, k):
     """Line of sight from ``s`` to ``t`` (8-wide indices), as
     :func:`clear_line` decides it: False if a cell the segment crosses is
@@ -200,12 +189,12 @@ def targets(g, p):
     return out
 
 
-def tower_moves(g, first, only, klo, khi, buf=None):
+def tower_moves(g, first, only, klo, khi, line=None):
     """Legal towering moves in reading order; with ``first`` stop at the
     first one; with ``only`` >= 0 just the moves of the piece on that
     cell; only pieces of kinds ``klo`` to ``khi - 1`` (a kind: a medium of
     colour index i is kind i, a small is kind 4 + i). Given a bytearray
-    ``buf``, each move's token and a space are written into it instead
+    ``line``, each move's token and a space are written into it instead
     (see :func:`legal_text`).
 
     One pass over the field flags the larges (row bytes, bit c: column c)
@@ -273,8 +262,8 @@ def tower_moves(g, first, only, klo, khi, buf=None):
         q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
         kb = k0 + (s >> 3) - 7
         cb = (s & 7) - 7
-        hs = s << 6
-        sd = TD[s]
+        hi = s << 6
+        src = CELLD[s]          # this piece's "a1-"
         for t in tl:
             q = q0 + t15[t]
             o = ob[q]
@@ -285,12 +274,12 @@ def tower_moves(g, first, only, klo, khi, buf=None):
                     w3[k + 3] & (paths[j + 1] << c0) or
                     (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
                 continue
-            if buf is not None:
-                buf += sd
-                buf += TN[t]
-                buf += b" "
+            if line is not None:
+                line += src
+                line += CELLN[t]
+                line += b" "
             else:
-                add(hs | t)
+                add(hi | t)
             if first:
                 return out
     return out
@@ -301,13 +290,17 @@ def legal_text(g):
     is legal, written in one piece: the names go into one buffer rather
     than into a new string per move (~140 of them; making a string first
     looks it up among the interned ones, which on a board costs about as
-    much as the line of sight, and leaves ~5 KB of garbage)."""
+    much as the line of sight, and leaves ~5 KB of garbage). None where a
+    bytearray takes no str in (CPython): the protocol's own way there."""
     b = bytearray()
-    tower_moves(g, False, -1, 0, 8, b)
+    try:
+        tower_moves(g, False, -1, 0, 8, b)
+    except TypeError:
+        return None
     if not b:
         b += b"remix "          # the tokens of REMIX and END
     b += b"end"
-    return str(b, "ascii")
+    return b.decode()
 
 
 def has_move(g):

@@ -1224,6 +1224,20 @@ def test_a_towering_move_exists_exactly_when_a_loose_piece_has_a_target():
 
 
 # ---- legal_text: the whole legal answer written at once while towering ---------
+class _BoardLine(bytearray):
+    """A bytearray that takes a str in as it is, as a board's does."""
+
+    def __iadd__(self, x):
+        self.extend(x.encode() if isinstance(x, str) else x)
+        return self
+
+
+@pytest.fixture
+def board_line(monkeypatch):
+    import engine.ice_solo_tower as tw
+    monkeypatch.setattr(tw, "bytearray", _BoardLine, raising=False)
+
+
 def _check_text(st):
     t = st.legal_text()
     if st.fields()["phase"] == "towering" and st.to_move() == 0:
@@ -1251,7 +1265,8 @@ def _play_checking_text(st, rng, n):
     return checked + _check_text(st)
 
 
-def test_legal_text_is_the_joined_tokens_after_moves_undo_remix_and_load():
+def test_legal_text_is_the_joined_tokens_after_moves_undo_remix_and_load(
+        board_line):
     checked = 0
     for seed in (1, 2):
         st = new(variant=4)
@@ -1268,7 +1283,7 @@ def test_legal_text_is_the_joined_tokens_after_moves_undo_remix_and_load():
     assert checked >= 80
 
 
-def test_legal_text_is_none_outside_towering():
+def test_legal_text_is_none_outside_towering(board_line):
     st = new(variant=4)
     assert st.legal_text() is None             # the scatter: chance
     sample_all(st, Rng(5))
@@ -1278,3 +1293,11 @@ def test_legal_text_is_none_outside_towering():
     st = new(variant=4, quick=1)
     sample_all(st, Rng(5))
     assert st.fields()["phase"] == "nesting" and st.legal_text() is None
+
+
+def test_legal_text_leaves_cpython_to_the_protocol():
+    # CPython's bytearray takes no str: None, the protocol joins the tokens
+    st = new(variant=4)
+    sample_all(st, Rng(6))
+    assert st.legal() != ["end"] and st.legal_text() is None
+    assert stuck_session(3).state.legal_text() == "remix end"
