@@ -655,3 +655,16 @@ def test_hint_suggests_a_legal_move_or_says_there_is_none():
     assert s.handle("new dice") .startswith("= dice")
     assert s.handle("hint") == "? dice offers no hint\n\n"
     assert s.handle("hint now").startswith("? unexpected")
+
+
+def test_legal_takes_a_games_own_text_when_it_writes_one(monkeypatch):
+    """A game may answer ``legal`` in one piece (``legal_text``); None from
+    it means the usual token list."""
+    s = Session(1)
+    s.handle("new ice_solo seed=1 variant=4")
+    usual = s.handle("legal")
+    game = type(s.state)
+    monkeypatch.setattr(game, "legal_text", lambda self: None, raising=False)
+    assert s.handle("legal") == usual
+    monkeypatch.setattr(game, "legal_text", lambda self: "a1-b2 remix", raising=False)
+    assert s.handle("legal") == "= a1-b2 remix\n\n"
