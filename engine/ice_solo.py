@@ -119,11 +119,13 @@ TOK = [
 # (history_text reads an action's low byte as its index here, and 104 as
 # TARGET's: both hold while REMIX is 4096 and TARGET 4200)
 
-# grid index -> 8-wide cell number, for grids 5 and 4 wide
-A8_5 = (b"\x00\x01\x02\x03\x04\x08\x09\x0a\x0b\x0c\x10\x11\x12"
-        b"\x13\x14\x18\x19\x1a\x1b\x1c\x20\x21\x22\x23\x24")
-A8_4 = (b"\x00\x01\x02\x03\x08\x09\x0a\x0b\x10\x11\x12\x13\x18"
-        b"\x19\x1a\x1b\x20\x21\x22\x23")
+# a grid cell's bit (1 << grid index) mod 37 -> its 8-wide cell number,
+# for grids 5 and 4 wide (2 ** i mod 37 differs for every i below 36: the
+# nesting moves go through the cells as the bits of an int)
+A8_5 = (b"\x00\x00\x01\x00\x02\x23\x00\x00\x03\x19\x24\x00\x00\x11\x00\x13\x04\x0a\x1a"
+        b"\x00\x00\x22\x00\x18\x00\x10\x12\x09\x00\x21\x14\x0c\x08\x20\x0b\x1c\x1b")
+A8_4 = (b"\x00\x00\x01\x00\x02\x00\x00\x00\x03\x20\x00\x00\x00\x13\x00\x19\x08\x0b\x21"
+        b"\x00\x00\x00\x00\x1b\x00\x12\x18\x0a\x00\x00\x1a\x11\x09\x00\x10\x23\x22")
 
 # piece names by code (sizes 1-3 of the colours r o y g c b p), for the
 # texts of the grid and the field: a list of constants and one join is
@@ -366,56 +368,60 @@ class Game(State):
             return 0 if a[-1] & 3 == 1 else 5
         return 0 if b[-1] >> 2 == a[-1] >> 2 else 6
 
-    def _nest_moves(self, first):
+    def _nest_moves(self, first, line=None):
         """Legal nesting moves in reading order of (from, to); with
-        ``first`` stop at the first one found. The cells are sorted by
-        their top's colour once; a top then meets only the cells of its
-        own colour (and the empty ones, for a small), a row or column test
-        on the 8-wide numbers each."""
+        ``first`` stop at the first one found; given a bytearray ``line``,
+        each move's token and a space are written into it instead (see
+        :meth:`legal_text`). The cells are bits of an int per top colour
+        (and one of the empty cells): a top's targets are its colour's
+        cells (and the empty ones, for a small) masked by its row and
+        column, so a board runs a few steps per source and per move, not a
+        test per pair of cells."""
         g = self.grid
-        n = len(g)
-        a8 = A8_5 if self.width == 5 else A8_4
-        by = [None] * 9         # per colour code, the cells it tops
-        emp = bytearray()
-        for i in range(n):
-            st = g[i]
-            if not st:
-                emp.append(i)
-                continue
-            c = st[len(st) - 1] >> 2
-            b = by[c]
-            if b is None:
-                by[c] = bytearray((i,))
+        w = self.width
+        a8 = A8_5 if w == 5 else A8_4
+        col = 0x108421 if w == 5 else 0x11111      # column 0's bits
+        rw = (1 << w) - 1                           # row 1's
+        by = [0] * 9            # per colour code: the cells it tops
+        emp = 0
+        b = 1
+        for a in g:
+            if a:
+                by[a[-1] >> 2] |= b
             else:
-                b.append(i)
+                emp |= b
+            b <<= 1
         out = []
-        for c in range(9):
-            cells = by[c]
-            if cells is None or (len(cells) < 2 and not emp):
+        s = -1
+        for a in g:
+            s += 1
+            if not a:
                 continue
-            for s in cells:
-                a = g[s]
+            p = a[-1]
+            t = by[p >> 2]
+            if p & 3 == 1:
                 m = len(a)
-                p = a[m - 1]
-                small = p & 3 == 1
-                if small and m >= 3 and a[m - 2] == p + 1 and a[m - 3] == p + 2:
+                if m >= 3 and a[m - 2] == p + 1 and a[m - 3] == p + 2:
                     continue                    # a full nest's small
-                s8 = a8[s]
-                hi = s8 << 6
-                for t in cells:
-                    x = a8[t] ^ s8
-                    if x and (x < 8 or not x & 7):    # same row or column
-                        out.append(hi | a8[t])
-                        if first:
-                            return out
-                if small:
-                    for t in emp:
-                        x = a8[t] ^ s8
-                        if x < 8 or not x & 7:
-                            out.append(hi | a8[t])
-                            if first:
-                                return out
-        out.sort()
+                t |= emp
+            c = s % w
+            b = 1 << s
+            t &= (col << c | rw << (s - c)) ^ b     # its row and column
+            if not t:
+                continue
+            s8 = a8[b % 37]
+            while t:
+                b = t & -t              # the lowest cell left
+                t ^= b
+                if line is None:
+                    out.append(s8 << 6 | a8[b % 37])
+                    if first:
+                        return out
+                else:
+                    line += NAMES[s8]
+                    line += "-"
+                    line += NAMES[a8[b % 37]]
+                    line += " "
         return out
 
     # ---- the State interface --------------------------------------------------
@@ -429,7 +435,9 @@ class Game(State):
             if self._has_tower_move() or self._can_remix():
                 return 0
             return OVER
-        if self.style_due() or self._has_nest_move():
+        # a move rules out the style judgement (all clean: every top is a
+        # full nest's small), so the score's breakdown is needed only without
+        if self._has_nest_move() or self.style_due():
             return 0
         return OVER
 
@@ -442,19 +450,30 @@ class Game(State):
                 out.append(REMIX)
             out.append(END)
             return out
-        if self.style_due():
-            return [STYLE_YES, STYLE_NO]
         out = self._nest_moves(False)
+        if not out and self.style_due():
+            return [STYLE_YES, STYLE_NO]
         out.append(END)
         return out
 
     def legal_text(self):
-        """``legal``'s answer written in one piece while towering on a
-        board (see engine/ice_solo_tower.py), else None: the protocol then
-        writes the tokens one by one."""
-        if self.phase == P_TOWER and self.to_move() == 0:
+        """``legal``'s answer written in one piece on a board while a move
+        is legal (towering: see engine/ice_solo_tower.py), else None: the
+        protocol then writes the tokens one by one. A token made as a new
+        string is first looked up among the interned ones, which costs a
+        board more than finding the move."""
+        ph = self.phase
+        if ph == P_TOWER and self.to_move() == 0:
             return _tw().legal_text(self)
-        return None
+        if ph != P_NEST or not self._has_nest_move():
+            return None
+        b = bytearray()
+        try:
+            self._nest_moves(False, b)
+        except TypeError:       # CPython's bytearray takes no str
+            return None
+        b += b"end"
+        return b.decode()
 
     def is_legal(self, a):
         """One action checked without building the whole legal list."""

@@ -1234,8 +1234,10 @@ class _BoardLine(bytearray):
 
 @pytest.fixture
 def board_line(monkeypatch):
+    import engine.ice_solo as game
     import engine.ice_solo_tower as tw
     monkeypatch.setattr(tw, "bytearray", _BoardLine, raising=False)
+    monkeypatch.setattr(game, "bytearray", _BoardLine, raising=False)
 
 
 def _check_text(st):
@@ -1291,8 +1293,12 @@ def test_legal_text_is_none_outside_towering(board_line):
     st.apply("end")
     assert st.legal_text() is None and st.legal() == []
     st = new(variant=4, quick=1)
+    assert st.legal_text() is None             # the deal: chance
     sample_all(st, Rng(5))
-    assert st.fields()["phase"] == "nesting" and st.legal_text() is None
+    assert st.fields()["phase"] == "nesting"
+    assert st.legal_text() == " ".join(st.legal())
+    st.apply("end")
+    assert st.legal_text() is None and st.legal() == []
 
 
 def test_legal_text_leaves_cpython_to_the_protocol():
@@ -1301,3 +1307,37 @@ def test_legal_text_leaves_cpython_to_the_protocol():
     sample_all(st, Rng(6))
     assert st.legal() != ["end"] and st.legal_text() is None
     assert stuck_session(3).state.legal_text() == "remix end"
+    st = new()
+    sample_all(st, Rng(6))
+    assert st.legal() != ["end"] and st.legal_text() is None
+
+
+@pytest.mark.parametrize("opts", [{}, {"variant": 4, "quick": 1}])
+def test_nesting_legal_text_is_the_joined_tokens_in_reading_order(
+        opts, board_line):
+    checked = 0
+    for seed in range(3):
+        st = new(**opts)
+        rng = Rng(seed + 30)
+        sample_all(st, rng)
+        for _ in range(80):
+            if st.to_move() != 0 or st.style_due():
+                break
+            acts = st.legal_actions()
+            assert acts[-1] == END and acts[:-1] == sorted(acts[:-1])
+            assert len(acts) > 1
+            assert st.legal_text() == " ".join(st.legal())
+            checked += 1
+            st.apply_action(acts[rng.randrange(len(acts) - 1)])
+            if rng.randrange(4) == 0:
+                st.undo()
+    assert checked >= 60
+
+
+def test_legal_text_leaves_the_style_judgement_to_the_protocol(board_line):
+    cols = "rygbp"
+    grid = "/".join(cols[(r + c) % 5] + "3" + cols[(r + c) % 5] + "2" +
+                    cols[(r + c) % 5] + "1" for r in range(5) for c in range(5))
+    st = new(deal=grid)
+    assert st.style_due() and st.legal_text() is None
+    assert st.legal() == ["style-yes", "style-no"]
