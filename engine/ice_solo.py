@@ -647,14 +647,16 @@ class Game(State):
                     m |= cl[i]
                 if m == full:
                     lines += 1
-        d = {"clean": clean,
-             "fully_nested": 5 if clean == n else 0,
-             "rainbow": 5 * lines,
-             "style": 10 if self.style == 1 else 0}
-        d["double_plus_cool"] = 20 if d["rainbow"] >= 25 and self.style == 1 else 0
-        d["remix"] = -5 * self.remixes
-        d["total"] = (clean + d["fully_nested"] + d["rainbow"] + d["style"] +
-                      d["double_plus_cool"] + d["remix"])
+        # the parts first, then the dict in one go (sized once, not grown)
+        n = 5 if clean == n else 0
+        w = self.style == 1
+        c = 20 if lines >= 5 and w else 0
+        w = 10 if w else 0
+        lines *= 5
+        m = -5 * self.remixes
+        d = {"clean": clean, "fully_nested": n, "rainbow": lines, "style": w,
+             "double_plus_cool": c, "remix": m,
+             "total": clean + n + lines + w + c + m}
         self._bd = d
         return d
 
@@ -705,10 +707,21 @@ class Game(State):
         string. Written here, not through ``token``: a method call and its
         tests per action cost a board ~5 ms a hundred actions (a deal alone
         is ~150 chance nodes); and resident, since loading a module for it
-        costs ~8 ms more than the answer's code holds in the heap."""
+        costs ~8 ms more than the answer's code holds in the heap. On a
+        board the names go into one buffer (a move's token made as a new
+        string is looked up among the interned ones first, and a list of
+        the pieces is ~2 KB more at the peak); CPython's bytearray takes no
+        str, so there they go into a list, a character each."""
         h = self.hist
-        out = []
-        add = out.append
+        # room for every token and its space (a deal's are 4 bytes, a move's
+        # 6, the style judgement's 10): a board's bytearray, emptied, keeps
+        # it, so it never regrows (each regrowth copies it, exactly sized)
+        line = bytearray(3 * len(h) + 4)
+        line[:] = b""
+        try:
+            line += ""
+        except TypeError:
+            line = []
         cn = _CN or NAMES       # all 64 names while towering, else rows 1-5
         m = len(cn)
         tok = TOK
@@ -724,14 +737,18 @@ class Game(State):
                 s = (x << 2) | (y >> 6)
                 y &= 63
                 if s < m and y < m:
-                    add("-".join((cn[s], cn[y])))
+                    line += cn[s]
+                    line += "-"
+                    line += cn[y]
                 else:                   # a field cell, after towering
-                    add(_name(s) + "-" + _name(y))
+                    line += _name(s) + "-" + _name(y)
             elif y < 70:
-                add(tok[y])
+                line += tok[y]
             else:
-                add("@" + _name(y - 104))
-        return " ".join(out)
+                line += "@" + _name(y - 104)
+            line += " "
+        line[-1:] = b""         # the last space
+        return "".join(line) if type(line) is list else line.decode()
 
     def hint(self):
         """A suggested legal move (see engine/ice_solo_hint.py), or None at a

@@ -1056,7 +1056,11 @@ def _history_by_tokens(st):
                     for i in range(0, len(h), 2))
 
 
-def test_history_answer_is_every_actions_token():
+@pytest.mark.parametrize("board", [False, True])
+def test_history_answer_is_every_actions_token(board, request):
+    # on a board the names go into one bytearray, on CPython into a list
+    if board:
+        request.getfixturevalue("board_line")
     import engine.ice_solo as ice
     # the history's answer reads actions by their bytes: the layout it needs
     assert ice.REMIX == 16 << 8 and ice.TARGET == (16 << 8) + 104
