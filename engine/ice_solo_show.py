@@ -3,9 +3,12 @@ and a status line. Loaded for one call and forgotten on a board (see
 ``engine.ice_solo._text``), so a picture costs little to load.
 
 Written as constant pieces (the game's piece names, fixed blanks) into one
-list and joined once, straight from the game's arrays: no text of the
-field or grid made first and split again, no formatting per cell (the
-picture was ~40 ms of a board's time that way). tests/test_ice_solo.py
+buffer, straight from the game's arrays: no text of the field or grid
+made first and split again, no formatting per cell (the picture was ~40
+ms of a board's time that way). On a board the buffer is a bytearray with
+room for the whole picture (a list of ~150 pieces and its regrowth cost
+~2 KB more at the peak); CPython's bytearray takes no str, so there the
+pieces go into a list, a character each, joined once. tests/test_ice_solo.py
 holds it to the plain reading (every field cell 5 wide, every grid cell
 padded to 7).
 """
@@ -19,10 +22,16 @@ _ROW = ["1 ", "2 ", "3 ", "4 ", "5 ", "6 ", "7 ", "8 "]
 
 
 def render(g):
-    out = []
-    add = out.append
-    pn = PN
     lo = g.lo
+    # room for the picture: emptied, a board's bytearray keeps it
+    out = bytearray(320 if lo is None else 640)
+    out[:] = b""
+    try:
+        out += ""
+    except TypeError:
+        out = []
+    add = out.extend
+    pn = PN
     if lo is not None:
         hi = g.hi
         add("field:")
@@ -63,4 +72,4 @@ def render(g):
                 add(pad[n])
     add("\n%s  score %d  remixes %d  undos %d" % (
         g.phase_name(), g.breakdown()["total"], g.remixes, g.undos))
-    return "".join(out)
+    return "".join(out) if type(out) is list else out.decode()

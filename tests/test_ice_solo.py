@@ -1142,8 +1142,12 @@ def _plain_render(g):
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("board", [False, True])
 @pytest.mark.parametrize("opts", ["", "variant=4", "variant=4 quick=1"])
-def test_show_is_the_plain_picture(opts):
+def test_show_is_the_plain_picture(opts, board, request):
+    # on a board the picture goes into one bytearray, on CPython into a list
+    if board:
+        request.getfixturevalue("board_line")
     s = Session(11, auto=False)
     s.handle(("new ice_solo seed=11 " + opts).strip())
     rng = Rng(11)
@@ -1232,8 +1236,11 @@ class _BoardLine(bytearray):
     """A bytearray that takes a str in as it is, as a board's does."""
 
     def __iadd__(self, x):
-        self.extend(x.encode() if isinstance(x, str) else x)
+        self.extend(x)
         return self
+
+    def extend(self, x):
+        bytearray.extend(self, x.encode() if isinstance(x, str) else x)
 
 
 @pytest.fixture
@@ -1242,6 +1249,8 @@ def board_line(monkeypatch):
     import engine.ice_solo_tower as tw
     monkeypatch.setattr(tw, "bytearray", _BoardLine, raising=False)
     monkeypatch.setattr(game, "bytearray", _BoardLine, raising=False)
+    import engine.ice_solo_show as show
+    monkeypatch.setattr(show, "bytearray", _BoardLine, raising=False)
 
 
 def _check_text(st):
