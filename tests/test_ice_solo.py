@@ -1245,12 +1245,12 @@ class _BoardLine(bytearray):
 
 @pytest.fixture
 def board_line(monkeypatch):
-    import engine.ice_solo as game
-    import engine.ice_solo_tower as tw
-    monkeypatch.setattr(tw, "bytearray", _BoardLine, raising=False)
-    monkeypatch.setattr(game, "bytearray", _BoardLine, raising=False)
-    import engine.ice_solo_show as show
-    monkeypatch.setattr(show, "bytearray", _BoardLine, raising=False)
+    # the modules as the game imports them (sys.modules: other tests may
+    # have loaded them afresh, leaving the package's attributes behind)
+    import importlib
+    for m in ("engine.ice_solo", "engine.ice_solo_tower", "engine.ice_solo_show"):
+        monkeypatch.setattr(importlib.import_module(m), "bytearray",
+                            _BoardLine, raising=False)
 
 
 def _check_text(st):
