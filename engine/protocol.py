@@ -30,8 +30,12 @@ def _write(out, v):
     written here; anything needing an escape goes to the cold writer."""
     t = type(v)
     if t is str:
-        # nearly every string is a plain token (min() runs in C)
-        if '"' not in v and "\\" not in v and (not v or min(v) >= " "):
+        # nearly every string is a plain token (min() runs in C); a long
+        # one is checked as bytes, a third of the time of its characters
+        # (each is looked up among the interned strings), for a copy
+        if '"' not in v and "\\" not in v and (
+                not v or (min(v.encode("utf-8", "surrogatepass")) >= 32
+                          if len(v) > 64 else min(v) >= " ")):
             out.append('"')
             out.append(v)
             out.append('"')

@@ -640,6 +640,9 @@ def test_to_json_fast_and_escaped_paths_agree_with_json():
              ["a\n"], ["a", 1], [1, "a"], ("t",), ['"', '","'],
              {"k": ['"', "'"], "": None, "q\"": [True, False, -3]},
              ["\u00e9", "\u00fc\x01"], [["a"], ["b", "c"]], [None, "a"]]
+    # a long string is checked as bytes, a short one by its characters
+    for tail in ("", "\x01", "\x1f", "\u00e9", '"', "\\", "\ud800"):
+        cases += ["x" * 70 + tail, "x" * 63 + tail, {"g": "y" * 80 + tail}]
     for v in cases:
         assert json.loads(to_json(v)) == json.loads(json.dumps(v)), v
 
