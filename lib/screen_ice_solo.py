@@ -39,12 +39,13 @@ from engine.state import CHANCE, OVER, cold
 from engine.ice_solo import (END, REMIX, STYLE_YES, STYLE_NO, NONE, P_TOWER,
                              top_locked)
 
-if globals().get("__file__", "").endswith(".py"):
-    # from .py sources the hint module is compiled when first imported (a
-    # board's ~200 ms) and then kept (engine.state.cold): compile it now,
-    # while the game loads, rather than in a pass of play; from .mpy it is
-    # loaded for each hint and forgotten after (see Screen._thinking)
-    cold("engine.ice_solo_hint")
+# The hint module, loaded with the screen and kept while the game is
+# played: loading it takes a pass ~30 ms of a board's time even from .mpy
+# (and ~200 ms to compile from .py), more than a pass of play may take.
+# Through engine.state.cold, so on a board with .mpy files only this
+# reference keeps it (~2.7 KB), and it goes with the screen when the game
+# is left; from .py it stays compiled, as cold keeps such modules.
+_HINT = cold("engine.ice_solo_hint")
 
 BLINK_MS = 300
 BOARD = 0
@@ -343,9 +344,9 @@ class Screen:
 
     def _thinking(self):
         """One pass of the hint, so that no pass does two of these: the
-        press shows the thinking dots; the next pass loads the hint module
-        (engine.state.cold: forgotten again after, so its code stays out
-        of the heap between hints); the next works out the cells' values,
+        press shows the thinking dots; the next pass takes up the hint
+        module (loaded with the screen: see _HINT); the next works out the
+        cells' values,
         the next two the moves from the first and the last cells (towering:
         the first move of a small, then, if there is none, of a medium);
         the last picks up the suggested piece."""
@@ -355,7 +356,7 @@ class Screen:
         if t == 6:
             return
         if t == 5:
-            self.hm = cold("engine.ice_solo_hint")
+            self.hm = _HINT
             return
         m = self.hm
         if t == 4:
