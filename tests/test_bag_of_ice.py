@@ -1,7 +1,6 @@
 """Bag of Ice: scripted turns through the protocol, refusals, the optimal
 scoring against brute force, the odds against an independent exact
 computation, the bot's strength, saves and undo."""
-import itertools
 import json
 import math
 from fractions import Fraction

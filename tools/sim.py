@@ -168,10 +168,10 @@ def main(argv=None):
                     help="chance seed (default: random; --keys default 1)")
     args = ap.parse_args(argv)
 
-    script = None
     if args.keys is not None:
         try:
-            script = simkit.parse_script(args.keys)
+            # a bad script is refused with the usage, before anything starts
+            simkit.parse_script(args.keys)
         except ValueError as e:
             ap.error(str(e))
     nvm = None
