@@ -10,7 +10,7 @@ import pytest
 from engine import registry
 from engine.protocol import Session
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove
+from engine.state import CHANCE, OVER
 from engine import bag_of_ice as boi
 
 
