@@ -465,13 +465,15 @@ class Game(State):
         ph = self.phase
         if ph == P_TOWER and self.to_move() == 0:
             return _tw().legal_text(self)
-        if ph != P_NEST or not self._has_nest_move():
+        if ph != P_NEST:
             return None
         b = bytearray()
         try:
             self._nest_moves(False, b)
         except TypeError:       # CPython's bytearray takes no str
             return None
+        if not b:               # no move: the game is over or the style
+            return None         # judgement is due, the protocol's path
         b += b"end"
         return b.decode()
 
