@@ -207,3 +207,84 @@ def test_deploy_finds_nothing_and_refuses_a_non_circuitpy_folder(tmp_path, monke
     assert (drive / "lib" / "neopixel.mpy").read_bytes() == b"circup's"
     assert not (drive / "lib" / "display.mpy").exists()
     assert (drive / "lib" / "display.py").exists() and (drive / "code.py").exists()
+
+
+def _without_docstrings(tree):
+    """The syntax tree with every docstring gone (``pass`` where it was
+    the whole body), as lean_source promises it."""
+    import ast
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                              ast.AsyncFunctionDef)) and body and
+                isinstance(body[0], ast.Expr) and
+                isinstance(body[0].value, ast.Constant) and
+                isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def _device_files():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = [os.path.join(root, "code.py")]
+    for pkg in ("engine", "lib", "boards"):
+        d = os.path.join(root, pkg)
+        out += [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".py")]
+    return out
+
+
+def test_lean_sources_are_the_same_code_on_the_same_lines():
+    """Every device file, lean: the same syntax tree less its docstrings,
+    every definition on its repository line, and no docstring or comment
+    left (a board's traceback points at the repository's line)."""
+    import ast
+    import io
+    import tokenize
+    from tools.build import lean_source
+    for path in _device_files():
+        with open(path) as f:
+            text = f.read()
+        lean = lean_source(text)
+        assert lean.count("\n") == text.count("\n"), path
+        a = ast.parse(text)
+        b = ast.parse(lean)
+        assert _without_docstrings(ast.parse(text)) == ast.dump(b), path
+        lines_a = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
+                   for n in ast.walk(a) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+        lines_b = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
+                   for n in ast.walk(b) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+        assert lines_a == lines_b, path
+        toks = list(tokenize.generate_tokens(io.StringIO(lean).readline))
+        assert not [t for t in toks if t.type == tokenize.COMMENT], path
+        assert len(lean) < len(text), path
+
+
+def test_lean_source_keeps_strings_that_are_not_docstrings():
+    from tools.build import lean_source
+    text = ('"""Module doc."""\n'
+            'X = "# not a comment"  # a comment\n'
+            'def f():\n'
+            '    """Only a docstring."""\n'
+            'class C:\n'
+            '    """Doc,\n    two lines."""\n'
+            '    y = """a string"""\n')
+    lean = lean_source(text)
+    assert lean.split("\n") == ["", 'X = "# not a comment"', "def f():", "    pass",
+                                "class C:", "", "", '    y = """a string"""', ""]
+    ns = {}
+    exec(lean, ns)
+    assert ns["X"] == "# not a comment" and ns["C"].y == "a string" and ns["f"]() is None
+
+
+def test_the_build_ships_lean_sources_unless_asked(tmp_path):
+    from tools import build
+    out = str(tmp_path / "lean")
+    build.build("pico_8x8", out, log=lambda *a: None)
+    full = str(tmp_path / "full")
+    build.build("pico_8x8", full, log=lambda *a: None, full=True)
+    for rel in ("code.py", "engine/protocol.py", "lib/app.py"):
+        lean = open(os.path.join(out, rel)).read()
+        orig = open(os.path.join(full, rel)).read()
+        assert '"""' not in lean and '"""' in orig, rel
+        assert build.lean_source(orig) == lean
+    assert "without docstrings" in open(os.path.join(out, "BUILD.txt")).read()
