@@ -1,0 +1,230 @@
+"""Ice Solo's nesting phase and score against a second implementation,
+written here from ../shared/RULINGS.md alone (no engine code), on random
+positions the other tests do not list. The engine is driven through the
+text protocol only, as an outside checker would drive it: ``new ice_solo
+deal=...``, then ``legal``, ``play``, ``state``, ``to_move``, ``undo``.
+
+The positions: every piece of the variant, stacked at random into the
+grid's cells, a share of the stacks built as full nests (locked tops);
+and grids of clean nests a few random carries from the end (rainbow
+lines, the style judgement, a stuck grid)."""
+
+import json
+
+import pytest
+
+from engine.protocol import Session
+from engine.rng import Rng
+
+COLOURS = {4: "rygb", 5: "rygbp"}
+WIDTH = {4: 4, 5: 5}
+ROWS = 5
+
+
+# ---- the second implementation ---------------------------------------------------
+def cell_name(i, w):
+    return "abcde"[i % w] + str(i // w + 1)
+
+
+def parse_grid(text):
+    """Grid string -> list of stacks, each a list of (colour, size)."""
+    out = []
+    for cell in text.split("/"):
+        st = []
+        if cell != "-":
+            for k in range(0, len(cell), 2):
+                st.append((cell[k], int(cell[k + 1])))
+        out.append(st)
+    return out
+
+
+def in_full_nest(st, k):
+    """Whether the piece at height k belongs to three consecutive pieces,
+    bottom to top large, medium, small, of one colour."""
+    for b in range(max(0, k - 2), min(k, len(st) - 3) + 1):
+        (c0, s0), (c1, s1), (c2, s2) = st[b], st[b + 1], st[b + 2]
+        if (s0, s1, s2) == (3, 2, 1) and c0 == c1 == c2:
+            return True
+    return False
+
+
+def moves(grid, w):
+    """Every legal nesting move as a token, by the rulings."""
+    out = set()
+    for s, a in enumerate(grid):
+        if not a or in_full_nest(a, len(a) - 1):
+            continue
+        colour, size = a[-1]
+        for t, b in enumerate(grid):
+            if t == s:
+                continue
+            if s // w != t // w and s % w != t % w:
+                continue
+            if b:
+                ok = b[-1][0] == colour
+            else:
+                ok = size == 1
+            if ok:
+                out.add(cell_name(s, w) + "-" + cell_name(t, w))
+    return out
+
+
+def clean(st):
+    return (len(st) == 3 and st[0][1] == 3 and st[1][1] == 2 and st[2][1] == 1
+            and st[0][0] == st[1][0] == st[2][0])
+
+
+def score(grid, w, variant, style, remixes=0):
+    cols = set(COLOURS[variant])
+    cl = [st[0][0] if clean(st) else None for st in grid]
+    n_clean = sum(1 for c in cl if c)
+    fully = 5 if n_clean == len(grid) else 0
+    lines = [[cl[r * w + c] for c in range(w)] for r in range(ROWS)]
+    lines += [[cl[r * w + c] for r in range(ROWS)] for c in range(w)]
+    rainbow = 5 * sum(1 for line in lines if cols <= set(x for x in line if x))
+    sty = 10 if style == 1 else 0
+    dpc = 20 if rainbow >= 25 and style == 1 else 0
+    rem = -5 * remixes
+    return {"clean": n_clean, "fully_nested": fully, "rainbow": rainbow,
+            "style": sty, "double_plus_cool": dpc, "remix": rem,
+            "total": n_clean + fully + rainbow + sty + dpc + rem}
+
+
+# ---- positions ---------------------------------------------------------------------
+def random_position(rng, variant, nests):
+    """Every piece of the variant in the grid's cells, ``nests`` of the
+    colours' nests stacked whole (at random cells), the rest one by one."""
+    w = WIDTH[variant]
+    n = w * ROWS
+    pieces = [(c, s) for c in COLOURS[variant] for s in (3, 2, 1) for _ in range(5)]
+    cells = [[] for _ in range(n)]
+    for _ in range(nests):
+        c = COLOURS[variant][rng.randrange(len(COLOURS[variant]))]
+        if all((c, s) in pieces for s in (3, 2, 1)):
+            i = rng.randrange(n)
+            for s in (3, 2, 1):
+                pieces.remove((c, s))
+                cells[i].append((c, s))
+    while pieces:
+        p = pieces.pop(rng.randrange(len(pieces)))
+        cells[rng.randrange(n)].append(p)
+    return "/".join("".join(c + str(s) for c, s in st) or "-" for st in cells)
+
+
+def near_solved(rng, variant, k, latin):
+    """Clean nests in every cell (each row and column holding every colour
+    when ``latin``, else shuffled), then ``k`` top pieces carried to other
+    cells at random: positions a few moves from the end, where the style
+    judgement, rainbow lines and a stuck grid come up."""
+    cols = COLOURS[variant]
+    w = WIDTH[variant]
+    n = w * ROWS
+    if latin:
+        order = [cols[(r + c) % len(cols)] for r in range(ROWS) for c in range(w)]
+    else:
+        order = [c for c in cols for _ in range(5)]
+        for i in range(n - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            order[i], order[j] = order[j], order[i]
+    cells = [[(c, 3), (c, 2), (c, 1)] for c in order]
+    for _ in range(k):
+        s = rng.randrange(n)
+        t = rng.randrange(n)
+        if cells[s] and s != t:
+            cells[t].append(cells[s].pop())
+    return "/".join("".join(c + str(z) for c, z in st) or "-" for st in cells)
+
+
+def ask(sess, line):
+    a = sess.handle(line)
+    assert a.startswith("= "), (line, a)
+    return a[2:].strip()
+
+
+def check_position(sess, variant, style):
+    """The engine's legal list, score and phase against the oracle's."""
+    w = WIDTH[variant]
+    st = json.loads(ask(sess, "state"))
+    grid = parse_grid(st["grid"])
+    expect = moves(grid, w)
+    legal = set(ask(sess, "legal").split())
+    all_clean = all(clean(x) for x in grid)
+    over = ask(sess, "to_move") == "over"
+    if over:
+        assert legal == set(), st["grid"]
+    elif all_clean and style == 0:
+        # nothing moves in a grid of clean nests: the judgement is due
+        assert not expect and legal == {"style-yes", "style-no"}, st["grid"]
+    else:
+        assert legal == expect | {"end"}, st["grid"]
+    if style == 0 and not all_clean:
+        assert over == (not expect), st["grid"]
+    assert st["score"] == score(grid, w, variant, style), st["grid"]
+    assert st["phase"] == ("over" if over else "nesting")
+    return expect, over
+
+
+@pytest.mark.parametrize("variant", [4, 5])
+def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
+    rng = Rng(4000 + variant)
+    seen = set()
+    for game in range(60):
+        if game % 2:
+            deal = near_solved(rng, variant, 1 + rng.randrange(4), game % 4 == 1)
+        else:
+            nests = rng.randrange(4 * variant) if game % 4 else 5 * variant
+            deal = random_position(rng, variant, nests)
+        sess = Session(game)
+        a = sess.handle("new ice_solo variant=%d deal=%s" % (variant, deal))
+        assert a.startswith("= ice_solo"), (deal, a)
+        style = 0
+        made = 0
+        for step in range(60):
+            expect, over = check_position(sess, variant, style)
+            if over:
+                seen.add("over")
+                break
+            legal = ask(sess, "legal").split()
+            if legal == ["style-yes", "style-no"]:
+                seen.add("style")
+                style = 1 + rng.randrange(2)
+                ask(sess, "play " + legal[style - 1])
+                check_position(sess, variant, style)
+                break
+            if made and rng.randrange(9) == 0:
+                ask(sess, "undo")       # back one move, then on again
+                made -= 1
+                continue
+            mv = sorted(expect)[rng.randrange(len(expect))]
+            ask(sess, "play " + mv)
+            made += 1
+            if json.loads(ask(sess, "state"))["score"]["rainbow"]:
+                seen.add("rainbow")
+    # the random positions reached every kind of ending the rulings have
+    assert seen == {"over", "style", "rainbow"}
+
+
+@pytest.mark.parametrize("variant", [4, 5])
+def test_refused_moves_change_nothing(variant):
+    """A move the rulings forbid is refused with a reason and the grid,
+    score and history stay as they were."""
+    rng = Rng(77 + variant)
+    w = WIDTH[variant]
+    names = [cell_name(i, w) for i in range(w * ROWS)]
+    for game in range(15):
+        deal = random_position(rng, variant, rng.randrange(3 * variant))
+        sess = Session(game)
+        ask(sess, "new ice_solo variant=%d deal=%s" % (variant, deal))
+        grid = parse_grid(json.loads(ask(sess, "state"))["grid"])
+        ok = moves(grid, w)
+        before = (ask(sess, "state"), ask(sess, "history"))
+        tried = 0
+        for s in names:
+            for t in names:
+                tok = s + "-" + t
+                if tok in ok or tried > 40 or rng.randrange(6):
+                    continue
+                tried += 1
+                a = sess.handle("play " + tok)
+                assert a.startswith("? ") and len(a) > 6, (tok, a)
+        assert (ask(sess, "state"), ask(sess, "history")) == before
