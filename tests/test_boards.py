@@ -274,6 +274,10 @@ def test_lean_source_keeps_strings_that_are_not_docstrings():
     ns = {}
     exec(lean, ns)
     assert ns["X"] == "# not a comment" and ns["C"].y == "a string" and ns["f"]() is None
+    # ast counts columns in UTF-8 bytes, tokenize in characters: a docstring
+    # ending in "\u2014" or "\u00e9" must not take the next line with it
+    text = 'def g():\n    """Caf\u00e9 \u2014 x."""\n    return "\u00e9"  # \u2014\n'
+    assert lean_source(text) == 'def g():\n\n    return "\u00e9"\n'
 
 
 def test_the_build_ships_lean_sources_unless_asked(tmp_path):

@@ -64,12 +64,15 @@ def lean_source(text):
     import ast
     import io
     import tokenize
+    lines = text.splitlines(True)
     starts = [0]
-    for line in text.splitlines(True):
+    for line in lines:
         starts.append(starts[-1] + len(line))
 
-    def at(row, col):
-        # ast and tokenize count columns in characters of the line
+    def at(row, col, utf8=False):
+        # tokenize counts a line's characters, ast its UTF-8 bytes
+        if utf8:
+            col = len(lines[row - 1].encode("utf-8")[:col].decode("utf-8"))
         return starts[row - 1] + col
 
     cuts = []           # (start, end, replacement) offsets into text
@@ -81,8 +84,8 @@ def lean_source(text):
                 isinstance(body[0].value, ast.Constant) and
                 isinstance(body[0].value.value, str)):
             e = body[0]
-            a = at(e.lineno, e.col_offset)
-            b = at(e.end_lineno, e.end_col_offset)
+            a = at(e.lineno, e.col_offset, True)
+            b = at(e.end_lineno, e.end_col_offset, True)
             keep = "pass" if len(body) == 1 else ""
             cuts.append((a, b, keep + "\n" * text.count("\n", a, b)))
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
