@@ -492,6 +492,14 @@ class App:
             release("lib.screen_" + gid)
             for name in self.modules:
                 release(name)
+            # and the game's helpers (engine/<id>_*.py: a phase's, the
+            # save's, the hint's): compiled from sources they stay loaded
+            # while the game is played (engine.state.cold), ~25 KB for Ice
+            # Solo, which the menu and the next game need back
+            e = "engine." + gid + "_"
+            s = "lib.screen_" + gid + "_"
+            for name in [n for n in sys.modules if n.startswith(e) or n.startswith(s)]:
+                release(name)
             release("engine." + gid)
         self.modules = ()
         gc.collect()

@@ -959,3 +959,31 @@ def test_a_deal_module_loads_in_a_pass_of_its_own_before_the_first_node(monkeypa
     sim.advance(6000)
     assert type(sim.app.scr).__name__ == "Screen"
     assert sim.app.state.to_move() != CHANCE
+
+
+def test_leaving_a_game_forgets_its_helper_modules():
+    # compiled from sources a game's helpers (engine/<id>_*.py) stay loaded
+    # while it is played; the menu must not keep them (~25 KB for Ice Solo)
+    import importlib
+    sim = boot()
+    goto(sim, "ice_solo")
+    sim.app.settings.set("ice_solo.variant", "4")
+    sim.press("a")
+    for _ in range(500):
+        if sim.app.scr is sim.app.game_scr:
+            break
+        sim.advance(20)
+    importlib.import_module("engine.ice_solo_text")      # as a refusal loads it
+    held = [n for n in sys.modules if n.startswith("engine.ice_solo")]
+    assert "engine.ice_solo_tower" in held and "engine.ice_solo_text" in held
+    sim.escape()
+    assert sim.app.game is None
+    left = [n for n in sys.modules
+            if n.startswith("engine.ice_solo") or n.startswith("lib.screen_ice_solo")]
+    assert left == []
+    import engine
+    assert not hasattr(engine, "ice_solo_tower")
+    # and the game comes back whole
+    goto(sim, "ice_solo")
+    sim.press("a")
+    assert sim.app.game == "ice_solo"
