@@ -15,7 +15,7 @@ from engine.ice_solo_deal import (count2, count3, outcomes as deal_outcomes,
                                   bounds as deal_bounds, start_chk,
                                   OK as DEAL_OK_CODE, REDO as DEAL_REDO_CODE)
 from engine.ice_solo_tower import clear_line, path_clear
-from engine.pieces import parse_piece, parse_cell, COLOURS
+from engine.pieces import parse_piece, parse_cell
 from engine.protocol import Session
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove
@@ -582,7 +582,6 @@ def test_remix_undone_and_redone_lands_the_same_way():
     assert st2.undos == 1 and st2 == st
     sess.state = st2
     sess.rng = Rng(4242)      # a different generator cannot re-roll it
-    outs = st2.chance_outcomes()
     st2.apply("remix")
     assert len(st2.chance_outcomes()) == 1
     st2.undo()
