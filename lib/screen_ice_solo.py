@@ -33,12 +33,30 @@ Pictures:
 """
 
 # The screen is in parts, loaded one a pass before this module
-# (lib/screen_ice_solo_parts.py): _core.py (made on opening, the layout,
-# picking up, the facts, the hint), _keys.py (keys, menu, texts),
-# _paint.py (the cells and the side on the kept frames) and _draw.py (tick
-# and draw). Here their plain functions become one Screen's methods.
+# (lib/screen_ice_solo_parts.py): _paint.py (the board's pictures),
+# _core.py (made on opening, the layout, picking up, the facts, the hint)
+# and _keys.py (keys, menu, texts). Here they become one Screen, with its
+# timing and drawing.
 
-from lib.screen_ice_solo_draw import SPREAD  # noqa: F401 (for the tests)
+from lib import palette as P
+from lib import font
+from lib.screen_ice_solo_keys import NAMES
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# the screen's modes: the same numbers in every part (inlined;
+# tests/test_screen_ice_solo.py checks that the parts agree)
+_BOARD = const(0)
+_MENU = const(1)
+_GRIDVIEW = const(2)
+_TEXT = const(3)
+
+_BLINK_MS = const(300)
+SPREAD = const(4)       # 16x16: changed rows sent to the LEDs per pass
 
 
 class Screen:
@@ -62,6 +80,75 @@ class Screen:
     from lib.screen_ice_solo_keys import (key, _items, _open_menu, _menu_key,
                                           _undo, _score_text, _make_text,
                                           _end_text, _style_text, _text_key)
-    from lib.screen_ice_solo_paint import _cells, _base, _draw_grid_only
-    from lib.screen_ice_solo_draw import (tick, draw, _menu_dots, _mini_board,
-                                          _draw_board)
+    from lib.screen_ice_solo_paint import (_draw_board, _cells, _base,
+                                           _draw_grid_only)
+
+    # ---- time ---------------------------------------------------------------
+    def tick(self, now):
+        if self.think:
+            self._thinking()
+            # redraw for the dots and the answer only: the passes between
+            # load and think (rows still owed wait for the answer)
+            return self.think == 5 or self.think == 0
+        if self.pend and not self.hold:
+            self._make_text()
+            self.pend = False
+            self.hold = True            # drawn in the next pass
+            return True
+        self._facts()
+        if self.mode == _BOARD and self.due:
+            self._style_text()
+            return True
+        if self.more or self.app.d.owed:
+            self.more = False
+            return True
+        if self.mode == _TEXT or self.mode == _MENU:
+            return self.scroll.tick(now)
+        ph = (now // _BLINK_MS) & 0xFFFF
+        if ph != self.phase:
+            self.phase = ph
+            return True
+        return False
+
+    # ---- drawing ------------------------------------------------------------
+    def draw(self, d):
+        if self.big:
+            # a board's show() pays per changed row: at most SPREAD of
+            # them a pass, the rest in the next passes (see tick)
+            d.spread(SPREAD)
+        if self.hold:
+            # this pass did enough (opened the screen, played a move, made
+            # the score text): the frame is drawn in the next
+            self.hold = False
+            self.more = True
+            return
+        if self.mode == _TEXT or self.mode == _MENU:
+            d.fill(P.OFF)
+            self.scroll.draw(d)
+            if self.mode == _MENU:
+                self._menu_dots(d)
+            elif self.big:
+                self._mini_board(d)
+        else:
+            ph = (self.app.now // _BLINK_MS) & 0xFFFF
+            self.phase = ph
+            if self.mode == _GRIDVIEW:
+                d.fill(P.OFF)
+                self._draw_grid_only(d, ph)
+            else:
+                self._draw_board(d, ph)
+
+    def _menu_dots(self, d):
+        m = self._items()
+        y = d.height - 1
+        x = 0
+        for i in range(len(NAMES)):
+            if m & (1 << i):
+                d.pixel(x, y, P.HILITE if i == self.item else P.DIM)
+                x += 2 if d.width > 8 else 1
+
+    def _mini_board(self, d):
+        # 16x16 text screens: the total under the text
+        t = self._total()
+        c = P.OK if t >= 0 else P.REFUSE
+        font.draw_number(d, t, (d.width - font.number_width(t)) // 2, 11, c)

@@ -1,21 +1,18 @@
-"""Ice Solo on the LEDs, part 1 of 4 (lib/screen_ice_solo.py says what the
-screen does and puts the parts together): what the screen makes when it
-opens, the layout of the field or the grid, picking a piece up, the facts
-worked out once per move, and the hint worked out over several passes.
+"""Ice Solo on the LEDs, the core, part 2 of 3 (lib/screen_ice_solo.py
+says what the screen does and puts the parts together): what the screen
+makes when it opens, the layout of the field or the grid, picking a piece
+up, the facts worked out once per move, and the hint worked out over
+several passes.
 
-The screen is five modules because the app loads a game's screen one
-module a pass (lib/screen_ice_solo_parts.py): compiled from .py source, a
-module's parse tree needs ~100 bytes a line of free heap while it
-compiles, and the heap is collected between passes, not within one. The
-parts hold plain functions that lib/screen_ice_solo.py makes the Screen's
-methods (one flat class: a method is found in one look-up, and no part
-needs another's class).
+Each part holds plain functions named as the Screen's methods they
+become (lib/screen_ice_solo_parts.py says why the screen is in parts).
 """
 
 from lib import palette as P
 from lib import font
 from engine.state import CHANCE, cold
 from engine.ice_solo import END, REMIX, P_TOWER, top_locked
+from lib.screen_ice_solo_paint import ALL
 
 try:
     from micropython import const
@@ -26,8 +23,8 @@ except ImportError:
 # The hint module, loaded with the screen and kept while the game is
 # played: loading it takes a pass ~30 ms of a board's time even from .mpy
 # (and ~200 ms to compile from .py), more than a pass of play may take.
-# The app compiles or loads it in a pass of its own before this part (it
-# is first in the screen's PARTS), so here it is found in sys.modules.
+# The app compiles or loads it in a pass of its own before the screen's
+# parts (it is first in PARTS), so here it is found in sys.modules.
 # Through engine.state.cold, so on a board with .mpy files only this
 # reference keeps it (~2.7 KB), and it goes with the screen when the game
 # is left; from .py it stays compiled, as cold keeps such modules.
@@ -40,8 +37,7 @@ _MENU = const(1)
 _M_MIX = const(2)
 _M_END = const(5)
 
-_HALF = const(13)       # a hint's moves: from the cells before this, then after
-ALL = b"\x01" * 64      # every cell to be drawn again (the draw part too)
+_HALF = const(13)   # a hint's moves: from the cells before this, then after
 
 
 def __init__(self, app, state):

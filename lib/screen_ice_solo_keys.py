@@ -1,5 +1,5 @@
-"""Ice Solo on the LEDs, part 2 of 4 (lib/screen_ice_solo.py says what the
-keys do): the keys on the board, in the menu and on the texts (score,
+"""Ice Solo on the LEDs, the keys, part 3 of 3 (lib/screen_ice_solo.py
+says what they do): the keys on the board, in the menu and on the texts (score,
 style question, the end), and undo.
 """
 

@@ -1,6 +1,7 @@
-"""Ice Solo on the LEDs, part 3 of 4 (lib/screen_ice_solo.py says what the
-pictures show): the board's cells and the side drawn into the frames the
-screen keeps, and the finished towers' grid.
+"""Ice Solo on the LEDs, the pictures, part 1 of 3 (lib/screen_ice_solo.py
+says what they show): the board, a frame put together from the kept board
+and the few overlay pixels; the cells and the side drawn into the kept
+frames; and the finished towers' grid.
 """
 
 from lib import palette as P
@@ -14,8 +15,79 @@ except ImportError:
         return x
 
 _CELLS = const(9)       # cells drawn again in one pass at most (see _cells)
+ALL = b"\x01" * 64      # every cell to be drawn again (the core part too)
 _Z4 = bytes(4)
 _Z12 = bytes(12)
+
+
+def _draw_board(self, d, ph):
+    st = self.st
+    # the game's key: an undo and another move leave the history as long
+    # as before, but not the undo count
+    key = len(st.hist) * 64 + (st.undos & 63)
+    if key != self.cl_key or st is not self.cl_st:
+        # changed by something else than a move of ours: every cell
+        self.cl_key = key
+        self.cl_st = st
+        self.todo[:] = ALL
+        self.dirty = True
+    if self.dirty:
+        if self._cells(d):
+            self.dirty = False
+        else:
+            self.more = True
+        self.bs_cur = -1
+    if self.cur != self.bs_cur:
+        self._base(d)
+        self.bs_cur = self.cur
+    f = d.frame
+    f[:] = self.bs[(ph >> 1) & 1]
+    at = self.at
+    W = d.width
+    big = self.big
+    held = self.held
+    if held >= 0:
+        if ph & 1:
+            for k in range(self.nd):
+                i = self.dl[k]
+                c = P.HILITE if i == self.sug else P.OK
+                j = at[i]
+                f[j] = c
+                if big:
+                    f[j + 1] = c
+                    f[j + W] = c
+                    f[j + W + 1] = c
+        else:
+            j = at[held]
+            f[j] = P.HILITE
+            if big:
+                f[j + 1] = P.HILITE
+                f[j + W] = P.HILITE
+                f[j + W + 1] = P.HILITE
+    if self.think and not self.field:
+        # thinking: three dots under the grid
+        j = self.bh * self.px * W
+        f[j] = P.HILITE
+        f[j + 2] = P.HILITE
+        f[j + 4] = P.HILITE
+    i = self.cur
+    j = at[i]
+    if self.field and not big and held < 0:
+        # 8x8 field: white, then the cell's pieces bottom first
+        lo = st.lo[i]
+        hi = st.hi[i]
+        k = ph % 3
+        if k == 0:
+            f[j] = P.CURSOR
+        elif lo != NONE:
+            f[j] = self.pc[lo if k == 1 or hi == NONE else hi]
+        else:
+            f[j] = P.OFF
+        return
+    if ph % 3 == 0:
+        f[j] = P.CURSOR
+        if big:
+            f[j + W + 1] = P.CURSOR
 
 
 def _cells(self, d):
