@@ -125,3 +125,41 @@ def test_heap_figures_get_less_slack_than_step_times():
     budget.judge(rep, {"g: peak mpy": {"value": 1000}, "g: step py": {"value": 38.0}})
     assert len(rep["failures"]) == 1 and rep["failures"][0].startswith("g: peak mpy")
     assert [o["key"] for o in rep["known"]] == ["g: step py"]
+
+
+def _pystone(pystones):
+    return {"name": "pystone", "kind": "pystone", "ok": True,
+            "runs": [{"pystones": pystones}]}
+
+
+def test_second_run_counts_per_step_at_the_first_runs_scale():
+    first = dict(_engine_result(0.5, 9000, 48000), name="dice  mpy", kind="engine",
+                 ok=True, overhead_ms=0.01)
+    again = dict(_engine_result(0.3, 9000, 48000), name="dice  mpy", kind="engine",
+                 ok=True, overhead_ms=0.02)
+    again["playthroughs"][0]["steps"][0]["ms"] = 0.9    # slower this time: kept
+    res = {"dice  mpy": first}
+    # the second run's machine was half as fast at pystone: 0.3 ms there is
+    # 0.15 ms of the first run's time
+    budget.merge_fastest(res, 100.0 / budget.REF_PYSTONES * 1.0,
+                         {"results": [_pystone(50.0), again]})
+    steps = first["playthroughs"][0]["steps"]
+    assert steps[1]["ms"] == pytest.approx(0.01 + (0.3 - 0.02) * 0.5)
+    assert steps[0]["ms"] == pytest.approx(0.05)
+
+
+def test_second_run_of_other_games_is_ignored():
+    first = dict(_engine_result(0.5, 9000, 48000), name="dice  mpy", kind="engine", ok=True)
+    again = dict(_engine_result(0.1, 9000, 48000), name="dice  mpy", kind="engine", ok=True)
+    again["playthroughs"][0]["steps"][1]["line"] = "legal"
+    budget.merge_fastest({"dice  mpy": first}, 1.0,
+                         {"results": [_pystone(budget.REF_PYSTONES), again]})
+    assert first["playthroughs"][0]["steps"][1]["ms"] == 0.5
+
+
+def test_only_step_times_that_would_fail_are_measured_again():
+    rep = {"failures": [], "over": [], "ran": set()}
+    budget.over(rep, "g: step mpy", 40.0, "slow", "g  mpy")
+    budget.over(rep, "h: step py", 40.0, "slow but known", "h  py")
+    budget.over(rep, "g: peak mpy", 30000, "heap is exact")
+    assert budget.slow_scenarios(rep, {"h: step py": {"value": 35.0}}) == {"g  mpy"}

@@ -315,7 +315,7 @@ def playthrough(game, opts, seed, deep_every_step, pool, saves=None):
             saves.add(st.serialize())
         if deep_every_step or rng.randrange(DEEP_ODDS) == 0 or \
                 t == OVER:
-            data = check_deep(st, pool, rng)
+            check_deep(st, pool, rng)
             if rng.randrange(UNDO_ODDS) == 0:
                 check_undo(st, rng)
         if t == OVER or step == MAX_ACTIONS:

@@ -72,6 +72,9 @@ KNOWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "budget", "know
 # a step compiles a module from .py source
 KNOWN_SLACK = 1.05
 KNOWN_SLACK_MS = 2.0
+# a step time over its limit is measured again, at most this many times,
+# before it counts (see merge_fastest)
+CONFIRM_RUNS = 2
 # the shared engine's modules: resident (state, rng, protocol) and loaded
 # for a moment when needed (the rest)
 SHARED = ("engine/__init__", "engine/state", "engine/rng", "engine/protocol",
@@ -635,6 +638,20 @@ def run(args, games, work, npm_version, t_start):
     for r in raw["results"]:
         res[r["name"]] = r
     report = analyse(res, games, sizes, args, raw, npm_version)
+    known = load_known()
+    again = set()
+    for _ in range(CONFIRM_RUNS):
+        slow = slow_scenarios(report, known)
+        if not slow:
+            break
+        log("budget: step time over in %s; measuring again" % ", ".join(sorted(slow)))
+        extra = run_node([scenarios[0]] + [s for s in scenarios if s["name"] in slow]
+                         + [scenarios[-1]], trees, work)
+        raw.setdefault("confirm", []).append(extra)
+        merge_fastest(res, report["pystones"]["ratio"], extra)
+        again |= slow
+        report = analyse(res, games, sizes, args, raw, npm_version)
+    report["remeasured"] = sorted(again)
     if not args.no_native:
         native = ensure_native()
         report["native"] = native is not None
@@ -644,7 +661,6 @@ def run(args, games, work, npm_version, t_start):
                     native, trees[mode][0], row["game"], row["opts"], args.seeds,
                     max(args.max_steps, STEP_CAPS.get(row["game"], 0)))
     report["wall_s"] = time.time() - t_start
-    known = load_known()
     if args.record_known:
         fresh = {}
         for o in report["over"]:
@@ -671,6 +687,9 @@ def run(args, games, work, npm_version, t_start):
         print("\nKNOWN OVER BUDGET (recorded; fails if it gets worse):")
         for o in report["known"]:
             print("  - %s [recorded %s]" % (o["text"], o["recorded"]))
+    if report.get("remeasured"):
+        print("\nmeasured again (a step time was over): %s"
+              % ", ".join(report["remeasured"]))
     if report["now_met"]:
         print("\nnow within budget, drop from %s: %s"
               % (os.path.relpath(KNOWN, ROOT), ", ".join(report["now_met"])))
@@ -688,10 +707,14 @@ def run(args, games, work, npm_version, t_start):
     return 0
 
 
-def over(rep, key, value, text):
+def over(rep, key, value, text, scenario=None):
     """File a measured figure that is over its budget. ``key`` names the
-    check stably (for the known-exceedances file), ``value`` is the figure."""
-    rep["over"].append({"key": key, "value": value, "text": text})
+    check stably (for the known-exceedances file), ``value`` is the figure;
+    a step time names the ``scenario`` that measured it, to measure again."""
+    o = {"key": key, "value": value, "text": text}
+    if scenario:
+        o["scenario"] = scenario
+    rep["over"].append(o)
 
 
 def load_known():
@@ -702,6 +725,54 @@ def load_known():
         return {}
 
 
+def held(o, known):
+    """Whether an exceedance is a known one, within its recorded figure."""
+    k = known.get(o["key"])
+    slack = KNOWN_SLACK_MS if ": step" in o["key"] else KNOWN_SLACK
+    return k is not None and o["value"] <= k["value"] * slack
+
+
+def slow_scenarios(rep, known):
+    """Scenarios with a step time that would fail the check."""
+    return set(o["scenario"] for o in rep["over"]
+               if "scenario" in o and not held(o, known))
+
+
+def merge_fastest(res, ratio, extra):
+    """Fold a second run of some scenarios into the first: per step the
+    faster of the two counts. Each run has its own pystone calibration, so
+    the second run's times are first scaled to the first run's: a step is
+    worth the same on the board whichever run timed it. A real slowdown is
+    slow in both runs; a stretch of load on this machine (pystone itself
+    spread 2:1 within one run here) hits one of them."""
+    by = {r["name"]: r for r in extra["results"]}
+    ps = [x["pystones"] for n in ("pystone", "pystone-end")
+          if by.get(n, {}).get("ok") for x in by[n]["runs"]]
+    if not ps:
+        return
+    scale = max(ps) / REF_PYSTONES / ratio
+    for name, r in by.items():
+        first = res.get(name)
+        if r["kind"] not in ("engine", "app") or not r.get("ok") or not (
+                first and first.get("ok")):
+            continue
+        ov1, ov2 = first.get("overhead_ms", 0.0), r.get("overhead_ms", 0.0)
+        if r["kind"] == "engine":
+            pairs = list(zip(first["playthroughs"], r["playthroughs"]))
+            if len(pairs) != len(r["playthroughs"]) or any(
+                    [s["line"] for s in a["steps"]] != [s["line"] for s in b["steps"]]
+                    for a, b in pairs):
+                continue    # not the same games: keep the first run's times
+            steps = [(s, t) for a, b in pairs for s, t in zip(a["steps"], b["steps"])]
+        else:
+            if [(s["what"], s["t"]) for s in first["steps"]] != \
+                    [(s["what"], s["t"]) for s in r["steps"]]:
+                continue
+            steps = list(zip(first["steps"], r["steps"]))
+        for s, t in steps:
+            s["ms"] = min(s["ms"], ov1 + max(0.0, t["ms"] - ov2) * scale)
+
+
 def judge(rep, known):
     """Split measured exceedances into failures and known ones held in place."""
     rep["known"] = []
@@ -709,8 +780,7 @@ def judge(rep, known):
     for o in rep["over"]:
         k = known.get(o["key"])
         seen.add(o["key"])
-        slack = KNOWN_SLACK_MS if ": step" in o["key"] else KNOWN_SLACK
-        if k is not None and o["value"] <= k["value"] * slack:
+        if held(o, known):
             rep["known"].append(dict(o, recorded=k["value"], why=k.get("why", "")))
         elif k is not None:
             rep["failures"].append("%s (worse than the recorded %s)" % (
@@ -840,7 +910,8 @@ def analyse(res, games, sizes, args, raw, npm_version):
                     over(rep, "%s: step %s" % (label, x["mode"]), round(x["worst_ms"], 1),
                          "%s (%s): worst step %.1f ms on the reference "
                          "board > %.0f ms (%r)"
-                         % (label, x["mode"], x["worst_ms"], STEP_MS, x["worst_line"]))
+                         % (label, x["mode"], x["worst_ms"], STEP_MS, x["worst_line"]),
+                         "%s %s %s" % (g, opts, x["mode"]))
             # same seed, same game: .py and .mpy and CPython agree
             rep["checks"] += 1
             if m and p and m["hashes"] != p["hashes"]:
@@ -910,7 +981,8 @@ def analyse(res, games, sizes, args, raw, npm_version):
                     over(rep, "%s: step %s" % (label, x["mode"]), round(x["worst_ms"], 1),
                          "%s (%s): worst step %.1f ms on the reference board "
                          "> %.0f ms (%s)" % (label, x["mode"], x["worst_ms"],
-                                             STEP_MS, x["worst_what"]))
+                                             STEP_MS, x["worst_what"]),
+                         "app %s %s %s" % (g, prof, x["mode"]))
             rep["checks"] += 1
             if m and p and m["hash"] != p["hash"]:
                 failures.append("%s: .py and .mpy runs showed different frames" % label)
@@ -1203,6 +1275,12 @@ the end, and a step's time on the reference board is its time here times
 or busier machine moves both sides and the estimate little. Per step the
 fastest of the repeats counts (and a query such as `state` is asked three
 times in a row), which shrugs off moments when the machine was busy.
+A step time over its limit is not taken on one run: the scenarios with
+one run again (at most %(confirm)d times more), between a pystone run of
+their own before and after, and per step the faster time counts, the
+second run's scaled by the two calibrations. A step that got slower is slow
+every time; a stretch of load on the machine (pystone alone has spread
+2:1 within one run here) is not. This run measured again: %(again)s.
 Reference: published CircuitPython pystone figures are about 740-770/s for
 a Circuit Playground Bluefruit and 1,450-1,520/s for a Metro M4; %(ref)d is
 the slow side. Limits: the garbage collector and the frame transfer are C
@@ -1258,7 +1336,8 @@ def write_doc(path, rep):
             "caps": ", ".join(["%s %d" % (g, n) for g, n in sorted(STEP_CAPS.items())]),
             "baseline": rep.get("baseline", "n/a"), "code": rep.get("engine_code", "n/a"),
             "interp": rep.get("interpreter", "?"), "npkg": NATIVE_PACKAGE,
-            "nver": NATIVE_VERSION}
+            "nver": NATIVE_VERSION, "confirm": CONFIRM_RUNS,
+            "again": ", ".join(rep.get("remeasured", [])) or "nothing"}
     with open(path, "w") as f:
         f.write(DOC_HEAD % fill)
         f.write(DOC_METHOD % fill)
