@@ -113,14 +113,18 @@ def random_position(rng, variant, nests):
 
 def near_solved(rng, variant, k, latin):
     """Clean nests in every cell (each row and column holding every colour
-    when ``latin``, else shuffled), then ``k`` top pieces carried to other
-    cells at random: positions a few moves from the end, where the style
-    judgement, rainbow lines and a stuck grid come up."""
+    when ``latin``, less a few cells swapped so some lines lose it, else
+    shuffled), then ``k`` top pieces carried to other cells at random:
+    positions a few moves from the end, where the style judgement, rainbow
+    lines around the double-plus-cool threshold and a stuck grid come up."""
     cols = COLOURS[variant]
     w = WIDTH[variant]
     n = w * ROWS
     if latin:
         order = [cols[(r + c) % len(cols)] for r in range(ROWS) for c in range(w)]
+        for _ in range(rng.randrange(2 * w)):
+            i, j = rng.randrange(n), rng.randrange(n)
+            order[i], order[j] = order[j], order[i]
     else:
         order = [c for c in cols for _ in range(5)]
         for i in range(n - 1, 0, -1):
@@ -201,7 +205,32 @@ def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
             if json.loads(ask(sess, "state"))["score"]["rainbow"]:
                 seen.add("rainbow")
     # the random positions reached every kind of ending the rulings have
-    assert seen == {"over", "style", "rainbow"}
+    assert seen == {"over", "style", "rainbow"}, seen
+
+
+@pytest.mark.parametrize("variant", [4, 5])
+def test_double_plus_cool_either_side_of_its_threshold(variant):
+    """Grids of clean nests with 4, 5 and 6 rainbow lines (20, 25, 30
+    points), found among Latin grids with cells swapped: the judgement is
+    due at once, and either answer scores as the oracle says."""
+    rng = Rng(5000 + variant)
+    w = WIDTH[variant]
+    found = {}
+    while len(found) < 3:
+        deal = near_solved(rng, variant, 0, True)
+        r = score(parse_grid(deal), w, variant, 0)["rainbow"]
+        if r in (20, 25, 30) and r not in found:
+            found[r] = deal
+    for r, deal in sorted(found.items()):
+        for style, word in ((1, "style-yes"), (2, "style-no")):
+            sess = Session(r)
+            ask(sess, "new ice_solo variant=%d deal=%s" % (variant, deal))
+            assert ask(sess, "legal").split() == ["style-yes", "style-no"]
+            ask(sess, "play " + word)
+            got = json.loads(ask(sess, "state"))["score"]
+            assert got == score(parse_grid(deal), w, variant, style), deal
+            assert got["double_plus_cool"] == (20 if r >= 25 and style == 1 else 0)
+            assert ask(sess, "to_move") == "over"
 
 
 @pytest.mark.parametrize("variant", [4, 5])
