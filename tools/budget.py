@@ -1275,9 +1275,9 @@ the end, and a step's time on the reference board is its time here times
 or busier machine moves both sides and the estimate little. Per step the
 fastest of the repeats counts (and a query such as `state` is asked three
 times in a row), which shrugs off moments when the machine was busy.
-A step time over its limit is not taken on one run: the scenarios with
-one run again (at most %(confirm)d times more), between a pystone run of
-their own before and after, and per step the faster time counts, the
+A step time over its limit is not taken on one run: the scenario that
+measured it runs again (at most %(confirm)d times more), between a pystone
+run of its own before and after, and per step the faster time counts, the
 second run's scaled by the two calibrations. A step that got slower is slow
 every time; a stretch of load on the machine (pystone alone has spread
 2:1 within one run here) is not. This run measured again: %(again)s.
