@@ -141,7 +141,7 @@ def test_second_run_counts_per_step_at_the_first_runs_scale():
     res = {"dice  mpy": first}
     # the second run's machine was half as fast at pystone: 0.3 ms there is
     # 0.15 ms of the first run's time
-    budget.merge_fastest(res, 100.0 / budget.REF_PYSTONES * 1.0,
+    budget.merge_fastest(res, 100.0 / budget.REF_PYSTONES,
                          {"results": [_pystone(50.0), again]})
     steps = first["playthroughs"][0]["steps"]
     assert steps[1]["ms"] == pytest.approx(0.01 + (0.3 - 0.02) * 0.5)
