@@ -163,3 +163,59 @@ def test_only_step_times_that_would_fail_are_measured_again():
     budget.over(rep, "h: step py", 40.0, "slow but known", "h  py")
     budget.over(rep, "g: peak mpy", 30000, "heap is exact")
     assert budget.slow_scenarios(rep, {"h: step py": {"value": 35.0}}) == {"g  mpy"}
+
+
+def test_top_imports_are_the_ones_run_at_import(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text(
+        "import os\n"
+        "from engine.state import State\n"
+        "from . import sibling\n"
+        "try:\n    import engine.rng\nexcept ImportError:\n    import engine.pieces\n"
+        "if True:\n    from engine import protocol\n"
+        "def later():\n    import engine.seldom\n"
+        "class C:\n    import engine.messages\n")
+    # in the file's order; a class body runs at import, a function's not;
+    # a relative import is not one of the engine's by name
+    assert budget.top_imports(str(f)) == ["engine.state", "engine.rng", "engine.pieces",
+                                          "engine", "engine.messages"]
+
+
+def test_a_module_belongs_to_the_longest_game_id_it_starts_with():
+    games = ["ice_solo", "bag_of_ice", "bag", "dice"]
+    assert budget.module_owner("bag", games) == "bag"
+    assert budget.module_owner("bag_of_ice_odds", games) == "bag_of_ice"
+    assert budget.module_owner("ice_solo_hint", games) == "ice_solo"
+    assert budget.module_owner("baggage", games) is None
+    assert budget.module_owner("protocol", games) is None
+
+
+def test_module_plan_loads_what_a_module_imports_first():
+    plan = budget.module_plan(["ice_solo"], ["ice_solo", "bag_of_ice", "bag", "dice"])
+    names = [p["name"] for p in plan]
+    # the shared engine first (its resident modules are the baseline), then
+    # only the chosen game's modules
+    assert names.index("engine.seldom") < names.index("engine.ice_solo")
+    assert not any(n.startswith("engine.bag") or n == "engine.dice" for n in names)
+    assert not set(budget.ENGINE_IMPORTS) & set(names)
+    pre = {p["name"]: p["pre"] for p in plan}
+    assert pre["engine.ice_solo_tower"] == ["engine.ice_solo"]
+    assert pre["engine.ice_solo"] == []
+
+
+def test_module_table_names_the_module_that_loaded_another():
+    rep = {"flash": {"engine/state.mpy": 2000, "engine/g.mpy": 900},
+           "modules": {
+               "mpy": [{"name": "engine.state", "held": 3000, "peak": 4000},
+                       {"name": "engine.g", "held": 5000, "peak": 6000, "also": []},
+                       {"name": "engine.g_x", "held": 700, "peak": 800, "also": []}],
+               "py": [{"name": "engine.state", "held": 3100, "peak": 5000},
+                      {"name": "engine.g", "held": 9000, "peak": 12000,
+                       "also": ["engine.g_x"]},
+                      {"name": "engine.g_x", "held": 0, "peak": 48, "already": True,
+                       "also": []}]}}
+    text = "\n".join(budget.module_table(rep))
+    assert "| engine.state | 2000 B | 3000 B | 4000 B | 3100 B | 5000 B | - |" in text
+    assert "| engine.g | 900 B | 5000 B | 6000 B | 9000 B | 12000 B | engine.g_x (py) |" in text
+    assert "| engine.g_x | n/a | 700 B | 800 B | in engine.g's | in engine.g's | - |" in text
+    assert "3000 B from .mpy together" in text

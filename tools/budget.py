@@ -408,6 +408,86 @@ def engine_scenarios(games, seeds, max_steps, repeats):
     return out
 
 
+# ---- what each module holds ------------------------------------------------
+def top_imports(path):
+    """The engine modules ``path`` imports when it is itself imported: its
+    module-level ``import``/``from`` lines (also inside a top-level ``if``,
+    ``try`` or class body), not those inside functions, which run later or
+    never."""
+    import ast
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    out = []
+
+    def walk(body):
+        for node in body:
+            if isinstance(node, ast.Import):
+                out.extend(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                out.append(node.module)
+            elif isinstance(node, ast.ClassDef):
+                walk(node.body)         # a class body runs at import too
+            elif isinstance(node, ast.If):
+                walk(node.body)
+                walk(node.orelse)
+            elif isinstance(node, ast.Try):
+                walk(node.body)
+                for h in node.handlers:
+                    walk(h.body)
+                walk(node.orelse)
+                walk(node.finalbody)
+    walk(tree.body)
+    return [m for m in out if m == "engine" or m.startswith("engine.")]
+
+
+def module_owner(stem, games):
+    """The game a module of engine/ belongs to (``ice_solo_hint`` is Ice
+    Solo's, ``bag_of_ice_odds`` Bag of Ice's and not the bag tool's), or
+    None for the shared engine."""
+    best = None
+    for g in games:
+        if (stem == g or stem.startswith(g + "_")) and (best is None or len(g) > len(best)):
+            best = g
+    return best
+
+
+def module_plan(games, registered):
+    """Every engine module to measure alone: the shared engine's, then each
+    of ``games``' in file order, each with what must be loaded before it so
+    that its figure is its own: the protocol's imports, then (leaf first)
+    the engine modules it imports in turn."""
+    def closure(name, seen):
+        path = os.path.join(ROOT, *name.split(".")) + ".py"
+        for dep in top_imports(path) if os.path.exists(path) else ():
+            if dep not in seen and dep != name:
+                closure(dep, seen)
+                seen.append(dep)
+        return seen
+    mods = []
+    for rel in py_files("engine"):
+        stem = rel[len("engine/"):-3]
+        if stem == "__init__":
+            continue
+        owner = module_owner(stem, registered)
+        if owner is None or owner in games:
+            mods.append((owner or "", "engine." + stem))
+    mods.sort(key=lambda x: (x[0] != "", x[0] not in games, games.index(x[0])
+                             if x[0] in games else 0, x[1]))
+    plan = []
+    for owner, name in mods:
+        if name in ENGINE_IMPORTS:
+            continue
+        pre = [d for d in closure(name, []) if d not in ENGINE_IMPORTS]
+        plan.append({"name": name, "game": owner, "pre": pre})
+    return plan
+
+
+def module_scenarios(games, registered):
+    plan = module_plan(games, registered)
+    return [{"kind": "modules", "name": "modules " + mode, "mode": mode, "cap": 256 * KB,
+             "shared": list(ENGINE_IMPORTS), "modules": plan} for mode in ("mpy", "py")]
+
+
 VECTOR_SCRIPT = """
 import json
 from engine.rng import Rng
@@ -627,6 +707,8 @@ def run(args, games, work, npm_version, t_start):
     ]
     scenarios += vector_scenarios(trees)
     scenarios += engine_scenarios(games, args.seeds, args.max_steps, args.repeats)
+    from engine import registry
+    scenarios += module_scenarios(games, registry.available())
     if not args.no_app:
         scenarios += app_scenarios(games, args.presses, args.repeats)
     # pystone again at the end: the spread shows how steady the machine was
@@ -941,6 +1023,17 @@ def analyse(res, games, sizes, args, raw, npm_version):
                 rep["engine_code"] = "%s of heap before any game is loaded" % kb(
                     live[0] - r["base_alloc"])
                 break
+    # -- what each module holds alone
+    rep["modules"] = {}
+    for mode in ("mpy", "py"):
+        r = res.get("modules " + mode)
+        if r is None:
+            continue
+        rep["checks"] += 1
+        if not r["ok"]:
+            failures.append("modules (%s): %s" % (mode, r["error"].strip().splitlines()[-1]))
+            continue
+        rep["modules"][mode] = r["shared"] + r["rows"]
     # -- app
     apps = []
     for g in app_games(games) if not args.no_app else []:
@@ -1058,6 +1151,9 @@ def table(rep):
     out.append("Shared engine (state, rng, protocol, `__init__`; registry, pieces, "
                "protocol_seldom, seldom, messages loaded when needed): "
                "%d B of .mpy." % rep["shared_flash"])
+    if rep.get("modules"):
+        out.append("")
+        out.extend(module_table(rep))
     if rep.get("apps"):
         out.append("")
         out.append("### App: the real code.py, lib/ and one game on stand-in board modules")
@@ -1108,6 +1204,59 @@ def table(rep):
                                      else "not present"))
         for mode, x in sorted(v.items())]))
     return "\n".join(out)
+
+
+def module_table(rep):
+    """The per-module table: what each engine module holds on its own."""
+    out = ["### What each module holds",
+           "",
+           "Each module imported alone into a fresh interpreter with a roomy heap "
+           "(256 KB), after the protocol's own modules and the engine modules it "
+           "imports. *Held*: what stays once its garbage is collected (its code, "
+           "tables, interned names). *Peak*: with the import's garbage (from .py, "
+           "the compiler's parse tree).",
+           "",
+           "| module | flash (.mpy) | held, .mpy | peak, .mpy | held, lean .py | "
+           "peak, lean .py | its import also loads |",
+           "|" + "---|" * 7]
+    mods = rep["modules"]
+    by = {}
+    order = []
+    for mode, rows in mods.items():
+        for x in rows:
+            if x["name"] not in by:
+                by[x["name"]] = {}
+                order.append(x["name"])
+            by[x["name"]][mode] = x
+
+    def cell(x, key, mode):
+        if x is None:
+            return "n/a"
+        if x.get("already"):
+            owner = [y["name"] for y in mods.get(mode, ()) if x["name"] in y.get("also", ())]
+            return "in %s's" % owner[0] if owner else "loaded before"
+        return "%d B" % x[key]
+    res = [by[n].get("mpy", {}).get("held", 0) for n in ENGINE_IMPORTS if n in by]
+    out[2] += (" The first %d rows are the protocol's own modules, which every game "
+               "keeps: %d B from .mpy together. The shared ones after them are loaded "
+               "for a call and forgotten on a board. A game's peak is those %d B, the "
+               "modules it has loaded, its position and a step's garbage."
+               % (len(res), sum(res), sum(res)))
+    for name in order:
+        m = by[name].get("mpy")
+        p = by[name].get("py")
+        also = sorted(set((m or {}).get("also", [])) | set((p or {}).get("also", [])))
+        what = []
+        for a in also:
+            modes = [md for md, x in (("mpy", m), ("py", p)) if x and a in x.get("also", ())]
+            what.append(a + ("" if len(modes) == 2 else " (%s)" % modes[0]))
+        flash = rep.get("flash", {}).get(name.replace(".", "/") + (
+            "/__init__.mpy" if name == "engine" else ".mpy"))
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            name, "%d B" % flash if flash is not None else "n/a",
+            cell(m, "held", "mpy"), cell(m, "peak", "mpy"),
+            cell(p, "held", "py"), cell(p, "peak", "py"), ", ".join(what) or "-"))
+    return out
 
 
 def machine():

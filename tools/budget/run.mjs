@@ -498,8 +498,47 @@ async function appOnce(sc) {
   return r;
 }
 
+// What each engine module holds on the heap by itself: a fresh interpreter
+// per module (interned names are never freed, so one interpreter would
+// charge a name to whichever module came first), the protocol's own imports
+// and the module's engine imports loaded first, one per call, then the
+// module in one measured call. ``held`` is what stays once garbage is
+// collected: its code, tables, interned names and its entry in sys.modules;
+// ``peak`` adds the call's garbage (from .py, the compiler's parse tree).
+async function modules(sc) {
+  const rows = [];
+  let shared = null;
+  const loaded = (I) => {
+    I.out.length = 0;
+    I.mp.runPython("import sys\nprint(' '.join(sorted(sys.modules)))\ndel sys");
+    I.h.collect();
+    return I.out.join(" ").trim().split(/\s+/);
+  };
+  for (const m of sc.modules) {
+    const I = await bootRaw(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+    const steps = [];
+    let had = [];
+    const names = [...sc.shared, ...m.pre, m.name];
+    for (let k = 0; k < names.length; k++) {
+      if (k === names.length - 1) had = loaded(I);
+      const [before] = I.live();
+      const x = measure(I, () => I.h.imp(names[k]));
+      if (x.error) throw new Error("import " + names[k] + " raised " + x.error);
+      steps.push({ name: names[k], held: x.live - before, peak: x.peak - before,
+                   grew: x.heap > I.total });
+    }
+    if (shared === null) shared = steps.slice(0, sc.shared.length);
+    // what its import brought in besides itself (or, if an earlier import
+    // had brought it in already, nothing: its figure is then 0)
+    const also = loaded(I).filter((n) => n.startsWith("engine") && n !== m.name &&
+                                         !had.includes(n));
+    rows.push({ ...steps[steps.length - 1], pre: m.pre, already: had.includes(m.name), also });
+  }
+  return { shared, rows };
+}
+
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const kinds = { pystone, selftest, engine, script, app };
+const kinds = { pystone, selftest, engine, script, app, modules };
 const results = [];
 for (const sc of job.scenarios) {
   const t0 = now();
