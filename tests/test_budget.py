@@ -207,7 +207,8 @@ def test_module_table_names_the_module_that_loaded_another():
     rep = {"flash": {"engine/state.mpy": 2000, "engine/g.mpy": 900},
            "modules": {
                "mpy": [{"name": "engine.state", "held": 3000, "peak": 4000},
-                       {"name": "engine.g", "held": 5000, "peak": 6000, "also": []},
+                       {"name": "engine.g", "held": 5000, "peak": 6000, "also": [],
+                        "names": 1200},
                        {"name": "engine.g_x", "held": 700, "peak": 800, "also": []}],
                "py": [{"name": "engine.state", "held": 3100, "peak": 5000},
                       {"name": "engine.g", "held": 9000, "peak": 12000,
@@ -216,6 +217,10 @@ def test_module_table_names_the_module_that_loaded_another():
                        "also": []}]}}
     text = "\n".join(budget.module_table(rep))
     assert "| engine.state | 2000 B | 3000 B | 4000 B | 3100 B | 5000 B | - |" in text
-    assert "| engine.g | 900 B | 5000 B | 6000 B | 9000 B | 12000 B | engine.g_x (py) |" in text
+    assert ("| engine.g | 900 B | 5000 B (1200) | 6000 B | 9000 B | 12000 B | "
+            "engine.g_x (py) |") in text
     assert "| engine.g_x | n/a | 700 B | 800 B | in engine.g's | in engine.g's | - |" in text
-    assert "3000 B from .mpy together" in text
+    assert "3000 B from .mpy together." in text
+    rep["module_names"] = {"mpy": 800}
+    assert "3000 B from .mpy together, 800 B of it interned names" in "\n".join(
+        budget.module_table(rep))

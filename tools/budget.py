@@ -1034,6 +1034,7 @@ def analyse(res, games, sizes, args, raw, npm_version):
             failures.append("modules (%s): %s" % (mode, r["error"].strip().splitlines()[-1]))
             continue
         rep["modules"][mode] = r["shared"] + r["rows"]
+        rep.setdefault("module_names", {})[mode] = r.get("shared_names")
     # -- app
     apps = []
     for g in app_games(games) if not args.no_app else []:
@@ -1213,8 +1214,11 @@ def module_table(rep):
            "Each module imported alone into a fresh interpreter with a roomy heap "
            "(256 KB), after the protocol's own modules and the engine modules it "
            "imports. *Held*: what stays once its garbage is collected (its code, "
-           "tables, interned names). *Peak*: with the import's garbage (from .py, "
-           "the compiler's parse tree).",
+           "tables, interned names). In brackets, the part of it that is new "
+           "interned names: MicroPython keeps them in pools it grows by doubling "
+           "and never frees, so the module whose names open a new pool is charged "
+           "for the whole pool, which then serves the modules after it. *Peak*: "
+           "with the import's garbage (from .py, the compiler's parse tree).",
            "",
            "| module | flash (.mpy) | held, .mpy | peak, .mpy | held, lean .py | "
            "peak, lean .py | its import also loads |",
@@ -1235,13 +1239,17 @@ def module_table(rep):
         if x.get("already"):
             owner = [y["name"] for y in mods.get(mode, ()) if x["name"] in y.get("also", ())]
             return "in %s's" % owner[0] if owner else "loaded before"
+        if key == "held" and x.get("names"):
+            return "%d B (%d)" % (x[key], x["names"])
         return "%d B" % x[key]
     res = [by[n].get("mpy", {}).get("held", 0) for n in ENGINE_IMPORTS if n in by]
+    nm = rep.get("module_names", {}).get("mpy")
     out[2] += (" The first %d rows are the protocol's own modules, which every game "
-               "keeps: %d B from .mpy together. The shared ones after them are loaded "
+               "keeps: %d B from .mpy together%s. The shared ones after them are loaded "
                "for a call and forgotten on a board. A game's peak is those %d B, the "
                "modules it has loaded, its position and a step's garbage."
-               % (len(res), sum(res), sum(res)))
+               % (len(res), sum(res), ", %d B of it interned names" % nm
+                  if nm is not None else "", sum(res)))
     for name in order:
         m = by[name].get("mpy")
         p = by[name].get("py")

@@ -514,27 +514,55 @@ async function modules(sc) {
     I.h.collect();
     return I.out.join(" ").trim().split(/\s+/);
   };
+  // bytes of interned names (pools and their strings), from qstr_info()
+  const names = (I) => {
+    I.out.length = 0;
+    I.mp.runPython("import micropython\nmicropython.qstr_info()\ndel micropython");
+    I.h.collect();
+    const m = /n_total_bytes=(\d+)/.exec(I.out.join(" "));
+    return m ? Number(m[1]) : null;
+  };
+  const boot1 = () => bootRaw(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+  // the interned names of the protocol's modules, in an interpreter of
+  // their own (a query before an import moves its figure by a few bytes)
+  const J = await boot1();
+  loaded(J);
+  const n0 = names(J);
+  for (const s of sc.shared) J.h.imp(s);
+  const n1 = names(J);
+  const sharedNames = n0 === null || n1 === null ? null : n1 - n0;
   for (const m of sc.modules) {
-    const I = await bootRaw(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+    const I = await boot1();
     const steps = [];
+    const order = [...sc.shared, ...m.pre, m.name];
     let had = [];
-    const names = [...sc.shared, ...m.pre, m.name];
-    for (let k = 0; k < names.length; k++) {
-      if (k === names.length - 1) had = loaded(I);
+    let q0 = null;
+    for (let k = 0; k < order.length; k++) {
+      if (k === sc.shared.length) {
+        if (shared === null) shared = steps.slice();
+        // the queries' own names and dict slots go into the baseline
+        loaded(I);
+        names(I);
+      }
+      if (k === order.length - 1) {
+        had = loaded(I);
+        q0 = names(I);
+      }
       const [before] = I.live();
-      const x = measure(I, () => I.h.imp(names[k]));
-      if (x.error) throw new Error("import " + names[k] + " raised " + x.error);
-      steps.push({ name: names[k], held: x.live - before, peak: x.peak - before,
+      const x = measure(I, () => I.h.imp(order[k]));
+      if (x.error) throw new Error("import " + order[k] + " raised " + x.error);
+      steps.push({ name: order[k], held: x.live - before, peak: x.peak - before,
                    grew: x.heap > I.total });
     }
-    if (shared === null) shared = steps.slice(0, sc.shared.length);
+    const q1 = names(I);
+    steps[steps.length - 1].names = q0 === null || q1 === null ? null : q1 - q0;
     // what its import brought in besides itself (or, if an earlier import
     // had brought it in already, nothing: its figure is then 0)
     const also = loaded(I).filter((n) => n.startsWith("engine") && n !== m.name &&
                                          !had.includes(n));
     rows.push({ ...steps[steps.length - 1], pre: m.pre, already: had.includes(m.name), also });
   }
-  return { shared, rows };
+  return { shared, shared_names: sharedNames, rows };
 }
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
