@@ -220,7 +220,7 @@ def test_module_table_names_the_module_that_loaded_another():
     assert ("| engine.g | 900 B | 5000 B (1200) | 6000 B | 9000 B | 12000 B | "
             "engine.g_x (py) |") in text
     assert "| engine.g_x | n/a | 700 B | 800 B | in engine.g's | in engine.g's | - |" in text
-    assert "3000 B from .mpy together." in text
+    assert "3000 B from .mpy together (" in text
     rep["module_names"] = {"mpy": 800}
-    assert "3000 B from .mpy together, 800 B of it interned names" in "\n".join(
+    assert "3000 B from .mpy together, 800 B of it interned names (" in "\n".join(
         budget.module_table(rep))

@@ -1245,7 +1245,9 @@ def module_table(rep):
     res = [by[n].get("mpy", {}).get("held", 0) for n in ENGINE_IMPORTS if n in by]
     nm = rep.get("module_names", {}).get("mpy")
     out[2] += (" The first %d rows are the protocol's own modules, which every game "
-               "keeps: %d B from .mpy together%s. The shared ones after them are loaded "
+               "keeps: %d B from .mpy together%s (the engine runs' figure for them also "
+               "counts the runner's bookkeeping, 48 B a call). The shared ones after them "
+               "are loaded "
                "for a call and forgotten on a board. A game's peak is those %d B, the "
                "modules it has loaded, its position and a step's garbage."
                % (len(res), sum(res), ", %d B of it interned names" % nm
