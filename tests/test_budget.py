@@ -211,15 +211,21 @@ def test_module_table_names_the_module_that_loaded_another():
                         "names": 1200},
                        {"name": "engine.g_x", "held": 700, "peak": 800, "also": []}],
                "py": [{"name": "engine.state", "held": 3100, "peak": 5000},
-                      {"name": "engine.g", "held": 9000, "peak": 12000,
+                      {"name": "engine.g", "held": 9000, "peak": 12000, "room": 30000,
                        "also": ["engine.g_x"]},
                       {"name": "engine.g_x", "held": 0, "peak": 48, "already": True,
+                       "also": []},
+                      {"name": "engine.g_y", "held": 400, "peak": 500, "room": 0,
                        "also": []}]}}
     text = "\n".join(budget.module_table(rep))
-    assert "| engine.state | 2000 B | 3000 B | 4000 B | 3100 B | 5000 B | - |" in text
-    assert ("| engine.g | 900 B | 5000 B (1200) | 6000 B | 9000 B | 12000 B | "
+    # the shared rows: no room searched (n/a); a module whose compile needs
+    # no more than those before it: "-"
+    assert "| engine.state | 2000 B | 3000 B | 4000 B | 3100 B | 5000 B | n/a | - |" in text
+    assert ("| engine.g | 900 B | 5000 B (1200) | 6000 B | 9000 B | 12000 B | 30000 B | "
             "engine.g_x (py) |") in text
-    assert "| engine.g_x | n/a | 700 B | 800 B | in engine.g's | in engine.g's | - |" in text
+    assert ("| engine.g_x | n/a | 700 B | 800 B | in engine.g's | in engine.g's | "
+            "in engine.g's | - |") in text
+    assert "| engine.g_y | n/a | n/a | n/a | 400 B | 500 B | - | - |" in text
     assert "3000 B from .mpy together (" in text
     rep["module_names"] = {"mpy": 800}
     assert "3000 B from .mpy together, 800 B of it interned names (" in "\n".join(

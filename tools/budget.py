@@ -485,7 +485,8 @@ def module_plan(games, registered):
 def module_scenarios(games, registered):
     plan = module_plan(games, registered)
     return [{"kind": "modules", "name": "modules " + mode, "mode": mode, "cap": 256 * KB,
-             "shared": list(ENGINE_IMPORTS), "modules": plan} for mode in ("mpy", "py")]
+             "shared": list(ENGINE_IMPORTS), "modules": plan, "room": mode == "py"}
+            for mode in ("mpy", "py")]
 
 
 VECTOR_SCRIPT = """
@@ -1218,11 +1219,15 @@ def module_table(rep):
            "interned names: MicroPython keeps them in pools it grows by doubling "
            "and never frees, so the module whose names open a new pool is charged "
            "for the whole pool, which then serves the modules after it. *Peak*: "
-           "with the import's garbage (from .py, the compiler's parse tree).",
+           "with the import's garbage; from .py the compiler frees its parse tree "
+           "before the import returns, so *free heap to compile* gives the room "
+           "the import needs: the smallest heap (to 1 KB) in which it does not "
+           "grow, less what was live before it, shown where it is more than "
+           "loading the modules before it needs.",
            "",
            "| module | flash (.mpy) | held, .mpy | peak, .mpy | held, lean .py | "
-           "peak, lean .py | its import also loads |",
-           "|" + "---|" * 7]
+           "peak, lean .py | free heap to compile, lean .py | its import also loads |",
+           "|" + "---|" * 8]
     mods = rep["modules"]
     by = {}
     order = []
@@ -1262,10 +1267,15 @@ def module_table(rep):
             what.append(a + ("" if len(modes) == 2 else " (%s)" % modes[0]))
         flash = rep.get("flash", {}).get(name.replace(".", "/") + (
             "/__init__.mpy" if name == "engine" else ".mpy"))
-        out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+        rm = "n/a"
+        if p is not None and p.get("already"):
+            rm = cell(p, "room", "py")
+        elif p is not None and "room" in p:
+            rm = "%d B" % p["room"] if p["room"] else "-"
+        out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             name, "%d B" % flash if flash is not None else "n/a",
             cell(m, "held", "mpy"), cell(m, "peak", "mpy"),
-            cell(p, "held", "py"), cell(p, "peak", "py"), ", ".join(what) or "-"))
+            cell(p, "held", "py"), cell(p, "peak", "py"), rm, ", ".join(what) or "-"))
     return out
 
 

@@ -523,6 +523,50 @@ async function modules(sc) {
     return m ? Number(m[1]) : null;
   };
   const boot1 = () => bootRaw(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
+  // Compiling from .py, the parser frees its tree before the import
+  // returns, so no figure taken after the call shows it. The room an import
+  // needs is found instead: the smallest heap (to 1 KB) in which importing
+  // ``order`` never grows the heap. A module's own need shows only where
+  // it is more than what loading the modules before it needs; ``room`` is
+  // then the smallest heap less what was live just before the module.
+  const smallest = async (order) => {
+    const fits = async (size) => {
+      const I = await bootRaw(size, [...job.trees[sc.mode], ...job.trees.harness]);
+      let before = 0;
+      for (let k = 0; k < order.length; k++) {
+        const [a] = I.live();
+        before = a;
+        const x = measure(I, () => I.h.imp(order[k]));
+        if (x.error || x.heap > I.total) return null;
+      }
+      return I.total - before;
+    };
+    let lo = 8;
+    let hi = sc.cap >> 10;
+    let best = await fits(hi << 10);
+    if (best === null) return null;
+    let at = hi;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const r = await fits(mid << 10);
+      if (r === null) lo = mid;
+      else {
+        hi = mid;
+        best = r;
+        at = mid;
+      }
+    }
+    return { kb: at, room: best };
+  };
+  const need = new Map();       // order (joined) -> smallest heap, in KB
+  const room = async (order) => {
+    const key = order.slice(0, -1).join(" ");
+    if (!need.has(key)) need.set(key, await smallest(order.slice(0, -1)));
+    const pre = need.get(key);
+    const own = await smallest(order);
+    if (own === null || pre === null) return null;
+    return own.kb > pre.kb + 1 ? own.room : 0;
+  };
   // the interned names of the protocol's modules, in an interpreter of
   // their own (a query before an import moves its figure by a few bytes)
   const J = await boot1();
@@ -560,7 +604,9 @@ async function modules(sc) {
     // had brought it in already, nothing: its figure is then 0)
     const also = loaded(I).filter((n) => n.startsWith("engine") && n !== m.name &&
                                          !had.includes(n));
-    rows.push({ ...steps[steps.length - 1], pre: m.pre, already: had.includes(m.name), also });
+    const row = { ...steps[steps.length - 1], pre: m.pre, already: had.includes(m.name), also };
+    if (sc.room && !row.already) row.room = await room(order);
+    rows.push(row);
   }
   return { shared, shared_names: sharedNames, rows };
 }
