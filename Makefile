@@ -22,7 +22,8 @@ test: $(STAMP)
 
 # Device budget: heap, step time and flash under a real MicroPython (32-bit
 # WebAssembly, run by Node; the tool installs its pinned npm package).
-# Fails when a budget is exceeded; see docs/budget.md.
+# Fails when a budget is exceeded, holding the exceedances recorded in
+# tools/budget/known-over.json at their figures; see docs/budget.md.
 .PHONY: budget
 budget: $(STAMP)
-	$(BIN)/python tools/budget.py --check $(ARGS)
+	$(BIN)/python tools/budget.py --check --hold-known $(ARGS)

@@ -230,3 +230,17 @@ def test_module_table_names_the_module_that_loaded_another():
     rep["module_names"] = {"mpy": 800}
     assert "3000 B from .mpy together, 800 B of it interned names (" in "\n".join(
         budget.module_table(rep))
+
+
+def test_check_fails_on_known_exceedances_unless_they_are_held():
+    clean = {"checks": 10, "failures": [], "known": []}
+    known = {"checks": 10, "failures": [], "known": [{"key": "g: peak mpy"}]}
+    worse = {"checks": 10, "failures": ["g: peak got worse"], "known": []}
+    assert budget.exit_code(clean, True, False) == 0
+    assert budget.exit_code(known, True, False) == 1     # --check alone
+    assert budget.exit_code(known, True, True) == 0      # CI: held
+    assert budget.exit_code(worse, True, True) == 1
+    assert budget.exit_code(worse, False, False) == 0    # no --check: report only
+    assert budget.closing_line(known, False) == "budget: 9 passed, 1 failed"
+    assert budget.closing_line(known, True) == (
+        "budget: 9 passed, 0 failed, 1 known over budget (held)")

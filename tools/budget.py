@@ -7,7 +7,10 @@ tools/budget/package-lock.json), run with Node. CircuitPython is a MicroPython
 fork with the same object model and 32-bit object sizes.
 
     python tools/budget.py              # run and print the table
-    python tools/budget.py --check      # exit 1 if a budget is exceeded (CI)
+    python tools/budget.py --check      # exit 1 if any budget is exceeded
+    python tools/budget.py --check --hold-known   # CI (make budget): the
+        # exceedances recorded in tools/budget/known-over.json are held at
+        # their figures instead: only a new or a worse one fails
     python tools/budget.py --write-doc  # also rewrite docs/budget.md
     python tools/budget.py --game dice --seeds 2   # a quick look at one game
 
@@ -660,6 +663,10 @@ def summarise_app(r, overhead, ratio):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if over budget")
+    ap.add_argument("--hold-known", action="store_true",
+                    help="with --check: exceedances recorded in "
+                         "tools/budget/known-over.json do not fail, unless worse "
+                         "(make budget, CI)")
     ap.add_argument("--write-doc", nargs="?", const=DOC, default=None, metavar="PATH",
                     help="write the markdown report (default docs/budget.md)")
     ap.add_argument("--game", action="append", help="only these game ids")
@@ -782,10 +789,32 @@ def run(args, games, work, npm_version, t_start):
             print("  - " + f)
     elif not report["known"]:
         print("\nall budgets met")
+    if report["known"] and args.check and not args.hold_known:
+        print("\n--check fails on the known exceedances too (--hold-known, as CI "
+              "runs it, holds them at their recorded figures instead)")
     # a closing line CI reads like a test runner's
+    print(closing_line(report, args.hold_known))
+    return exit_code(report, args.check, args.hold_known)
+
+
+def closing_line(report, hold):
+    """``budget: N passed, M failed``; a known exceedance is not a pass: it
+    counts as failed, or (held, as CI runs) on its own."""
     n = report["checks"]
-    print("budget: %d passed, %d failed" % (max(0, n - len(failures)), len(failures)))
-    if args.check and failures:
+    f = len(report["failures"])
+    k = len(report["known"])
+    if hold:
+        return "budget: %d passed, %d failed, %d known over budget (held)" % (
+            max(0, n - f - k), f, k)
+    return "budget: %d passed, %d failed" % (max(0, n - f - k), f + k)
+
+
+def exit_code(report, check, hold):
+    """1 if ``check`` and a budget is exceeded: any exceedance, or with
+    ``hold`` only those not recorded or worse than recorded."""
+    if not check:
+        return 0
+    if report["failures"] or (report["known"] and not hold):
         return 1
     return 0
 
@@ -1311,9 +1340,12 @@ DOC_HEAD = """# Device budget
 What the engine and the app cost on a board: heap, time per step and flash,
 measured under a real MicroPython, and the budgets CI holds them to. This
 page is written by `tools/budget.py --write-doc`; run it again whenever a
-game lands (it finds games through `engine.registry.available()`). CI runs
-`make budget` (`tools/budget.py --check`), which fails when a budget is
-exceeded.
+game lands (it finds games through `engine.registry.available()`).
+`tools/budget.py --check` fails when any budget is exceeded. CI runs `make
+budget` (`tools/budget.py --check --hold-known`): the same, except that the
+exceedances recorded in `tools/budget/known-over.json` (listed below, each
+with its reason) are held at their recorded figures, so only a new one or a
+worse one fails.
 
     make budget                           # run and check (a few minutes)
     .venv/bin/python tools/budget.py --write-doc   # and rewrite this page
