@@ -11,8 +11,9 @@ nothing builds a copy of what the state already holds. What a game in
 progress does not need every move (``score``, ``history``, ``help``,
 ``games``, ``quit``, the odds of a chance node, JSON with escapes) is in
 engine/protocol_seldom.py, loaded for one line and forgotten again on a
-board (:func:`engine.state.cold`); so is the registry, which only ``new``
-and ``games`` use.
+board (:func:`engine.state.cold`); so are ``new`` (engine/protocol_new.py)
+and the registry, which only ``games`` and a ``new`` of a game not loaded
+yet use.
 """
 
 from engine.rng import Rng
@@ -199,26 +200,9 @@ class Session:
 
     # ---- commands --------------------------------------------------------------
     def cmd_new(self, words):
-        if len(words) < 2:
-            fail(5)   # usage: new <id> [key=value ...]
-        registry = cold("engine.registry")
-        opts = registry.parse_options(words[2:])
-        seed = opts.pop("seed", None)
-        if seed is not None:
-            try:
-                seed = int(seed)
-            except ValueError:
-                fail(6, (seed,))   # seed=%s: expected a whole number
-            if not 0 <= seed <= 0xFFFFFFFF:
-                fail(7, (seed,))   # seed=%d: expected 0..4294967295
-        st = registry.new(words[1], opts)   # raises before anything changes
-        if seed is None:
-            # drawn from the session's generator: random on a board (seeded
-            # from os.urandom), reproducible under ``ptp.py --seed N``
-            seed = self.rng.next32()
-        self.state = st
-        self.rng.seed(seed)
-        return self._auto("%s seed=%d" % (st.GAME, seed))
+        # engine/protocol_new.py, loaded for the line (setup: none of it
+        # need stay in the heap while a game is played)
+        return cold("engine.protocol_new").cmd_new(self, words)
 
     def cmd_to_move(self, words):
         t = self._game(words).to_move()

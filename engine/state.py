@@ -73,6 +73,19 @@ def fail(n, args=(), cls=ValueError):
     _cold("messages").fail(n, args, cls)
 
 
+def parse_options(words):
+    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word.
+    (Here rather than in engine/registry.py: the protocol's ``new`` starts
+    a game already loaded without loading the registry.)"""
+    opts = {}
+    for w in words:
+        i = w.find("=")
+        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
+            seldom().bad_word(w, opts)
+        opts[w[:i]] = w[i + 1:]
+    return opts
+
+
 def opt_choice(opts, key, choices, default):
     """Pop ``key`` from ``opts``; it must be one of ``choices``."""
     v = opts.pop(key, default)
