@@ -8,12 +8,13 @@ never changes the game and never ends the session.
 Memory: on a board the garbage one line makes counts as much as what stays
 live, so answers are written as pieces into one list and joined once, and
 nothing builds a copy of what the state already holds. What a game in
-progress does not need every move (``score``, ``history``, ``help``,
-``games``, ``quit``, the odds of a chance node, JSON with escapes) is in
-engine/protocol_seldom.py, loaded for one line and forgotten again on a
-board (:func:`engine.state.cold`); so are ``new`` (engine/protocol_new.py)
-and the registry, which only ``games`` and a ``new`` of a game not loaded
-yet use.
+progress does not need every move is loaded for the call and forgotten
+again on a board (:func:`engine.state.cold`), in parts so that each call
+loads little: ``score``, ``history``, ``help``, ``games`` and ``quit`` in
+engine/protocol_seldom.py; the odds of a chance node, JSON with escapes
+and the answer to a bug in engine/protocol_rare.py; ``new`` in
+engine/protocol_new.py; the registry, which only ``games`` and a ``new``
+of a game not loaded yet use.
 """
 
 from engine.rng import Rng
@@ -94,7 +95,7 @@ def _write(out, v):
     elif v is False:
         out.append("false")
         return
-    cold("engine.protocol_seldom").write(out, v)
+    cold("engine.protocol_rare").write(out, v)
 
 
 class Session:
@@ -150,7 +151,7 @@ class Session:
         except Exception as e:
             # a bug in a game module must not end a session on a board;
             # the tests assert this answer never appears
-            return cold("engine.protocol_seldom").internal(e)
+            return cold("engine.protocol_rare").internal(e)
 
     def _game(self, words):
         """The game, for a command that takes no arguments."""
@@ -212,7 +213,7 @@ class Session:
         st = self._game(words)
         if st.to_move() == CHANCE:
             # each outcome with its odds
-            return cold("engine.protocol_seldom").odds(st)
+            return cold("engine.protocol_rare").odds(st)
         # a game may write its whole answer at once (Ice Solo's towering:
         # ~150 token strings made one by one cost a board ~19 ms)
         f = getattr(st, "legal_text", None)

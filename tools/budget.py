@@ -82,7 +82,8 @@ CONFIRM_RUNS = 2
 # for a moment when needed (the rest)
 SHARED = ("engine/__init__", "engine/state", "engine/rng", "engine/protocol",
           "engine/registry", "engine/pieces", "engine/protocol_seldom",
-          "engine/protocol_new", "engine/seldom", "engine/messages")
+          "engine/protocol_rare", "engine/protocol_new", "engine/seldom",
+          "engine/messages")
 # what the protocol imports, leaf modules first, each in its own call (see
 # docs/budget.md); a game's module brings what it needs (engine.pieces),
 # and ``new`` loads engine/protocol_new.py for that line (and the registry
@@ -1181,7 +1182,7 @@ def table(rep):
                        "yes" if row.get("cpython_match") else "**no**", nat))
     out.append("")
     out.append("Shared engine (state, rng, protocol, `__init__`; registry, pieces, "
-               "protocol_seldom, protocol_new, seldom, messages "
+               "protocol_seldom, protocol_rare, protocol_new, seldom, messages "
                "loaded when needed): "
                "%d B of .mpy." % rep["shared_flash"])
     if rep.get("modules"):
