@@ -237,14 +237,9 @@ class State:
             self._restore(self._snaps.pop())
             self.hist = self.hist[:-2]
             return
-        self._replay(self.hist[:-2])
-
-    def _replay(self, hist):
-        self.hist = bytearray()
-        self._init()
-        for i in range(0, len(hist), 2):
-            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
-        self.hist = bytearray(hist)
+        # undo by replay (a game without snapshots) is seldom: its code
+        # is loaded for the call
+        seldom().replay(self)
 
     def _pack(self):
         """The body of ``serialize``. Snapshot games pack their position
