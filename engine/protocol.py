@@ -8,11 +8,13 @@ never changes the game and never ends the session.
 Memory: on a board the garbage one line makes counts as much as what stays
 live, so answers are written as pieces into one list and joined once, and
 nothing builds a copy of what the state already holds. What a game in
-progress does not need every move (``score``, ``history``, ``help``,
-``games``, ``quit``, the odds of a chance node, JSON with escapes) is in
-engine/protocol_seldom.py, loaded for one line and forgotten again on a
-board (:func:`engine.state.cold`); so is the registry, which only ``new``
-and ``games`` use.
+progress does not need every move is loaded for the call and forgotten
+again on a board (:func:`engine.state.cold`), in parts so that each call
+loads little: ``score``, ``history``, ``help``, ``games`` and ``quit`` in
+engine/protocol_seldom.py; the odds of a chance node, JSON with escapes
+and the answer to a bug in engine/protocol_rare.py; ``new`` in
+engine/protocol_new.py; the registry, which only ``games`` and a ``new``
+of a game not loaded yet use.
 """
 
 from engine.rng import Rng
@@ -93,7 +95,7 @@ def _write(out, v):
     elif v is False:
         out.append("false")
         return
-    cold("engine.protocol_seldom").write(out, v)
+    cold("engine.protocol_rare").write(out, v)
 
 
 class Session:
@@ -149,7 +151,7 @@ class Session:
         except Exception as e:
             # a bug in a game module must not end a session on a board;
             # the tests assert this answer never appears
-            return cold("engine.protocol_seldom").internal(e)
+            return cold("engine.protocol_rare").internal(e)
 
     def _game(self, words):
         """The game, for a command that takes no arguments."""
@@ -199,26 +201,9 @@ class Session:
 
     # ---- commands --------------------------------------------------------------
     def cmd_new(self, words):
-        if len(words) < 2:
-            fail(5)   # usage: new <id> [key=value ...]
-        registry = cold("engine.registry")
-        opts = registry.parse_options(words[2:])
-        seed = opts.pop("seed", None)
-        if seed is not None:
-            try:
-                seed = int(seed)
-            except ValueError:
-                fail(6, (seed,))   # seed=%s: expected a whole number
-            if not 0 <= seed <= 0xFFFFFFFF:
-                fail(7, (seed,))   # seed=%d: expected 0..4294967295
-        st = registry.new(words[1], opts)   # raises before anything changes
-        if seed is None:
-            # drawn from the session's generator: random on a board (seeded
-            # from os.urandom), reproducible under ``ptp.py --seed N``
-            seed = self.rng.next32()
-        self.state = st
-        self.rng.seed(seed)
-        return self._auto("%s seed=%d" % (st.GAME, seed))
+        # engine/protocol_new.py, loaded for the line (setup: none of it
+        # need stay in the heap while a game is played)
+        return cold("engine.protocol_new").cmd_new(self, words)
 
     def cmd_to_move(self, words):
         t = self._game(words).to_move()
@@ -228,7 +213,7 @@ class Session:
         st = self._game(words)
         if st.to_move() == CHANCE:
             # each outcome with its odds
-            return cold("engine.protocol_seldom").odds(st)
+            return cold("engine.protocol_rare").odds(st)
         # a game may write its whole answer at once (Ice Solo's towering:
         # ~150 token strings made one by one cost a board ~19 ms)
         f = getattr(st, "legal_text", None)

@@ -3,26 +3,16 @@
 To add a game: write ``engine/<id>.py`` with a ``State`` subclass called
 ``Game`` and add its id to :data:`GAMES`.
 
-The protocol loads this module for a ``new`` line and forgets it again on a
-board (:func:`engine.state.cold`), so it is kept short: loading a save is
-in engine/seldom.py.
+The protocol loads this module for a ``new`` line of a game not loaded yet
+(engine/protocol_new.py) and forgets it again on a board
+(:func:`engine.state.cold`), so it is kept short: loading a save is in
+engine/seldom.py.
 """
 
-from engine.state import seldom, fail
+from engine.state import seldom, fail, parse_options
 
 GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
          "dice", "bag")
-
-
-def parse_options(words):
-    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
-    opts = {}
-    for w in words:
-        i = w.find("=")
-        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
-            seldom().bad_word(w, opts)
-        opts[w[:i]] = w[i + 1:]
-    return opts
 
 
 def game_class(game_id):

@@ -1,7 +1,8 @@
 """Engine code for seldom moments: a refused option, loading a
-save, listing the games, and the State methods that serve tools and tests
-rather than a game in play (``legal``, ``history``, ``==``). (The engine's
-other message texts are in engine/messages.py.)
+save, listing the games, undo by replay (a game without snapshots), and the
+State methods that serve tools and tests rather than a game in play
+(``legal``, ``history``, ``==``). (The engine's other message texts are in
+engine/messages.py.)
 
 On a board this module is loaded for one call and forgotten again
 (:func:`engine.state.seldom`), so none of it stays in the heap while a game
@@ -85,6 +86,16 @@ def deserialize(data):
 
 def unknown_game(gid, games):
     raise ValueError("unknown game %r (games: %s)" % (gid, " ".join(games)))
+
+
+def replay(st):
+    """``State.undo`` without snapshots: replay all but the last action."""
+    hist = st.hist[:-2]
+    st.hist = bytearray()
+    st._init()
+    for i in range(0, len(hist), 2):
+        st._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
+    st.hist = bytearray(hist)
 
 
 def legal(st):

@@ -73,6 +73,19 @@ def fail(n, args=(), cls=ValueError):
     _cold("messages").fail(n, args, cls)
 
 
+def parse_options(words):
+    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word.
+    (Here rather than in engine/registry.py: the protocol's ``new`` starts
+    a game already loaded without loading the registry.)"""
+    opts = {}
+    for w in words:
+        i = w.find("=")
+        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
+            seldom().bad_word(w, opts)
+        opts[w[:i]] = w[i + 1:]
+    return opts
+
+
 def opt_choice(opts, key, choices, default):
     """Pop ``key`` from ``opts``; it must be one of ``choices``."""
     v = opts.pop(key, default)
@@ -224,14 +237,9 @@ class State:
             self._restore(self._snaps.pop())
             self.hist = self.hist[:-2]
             return
-        self._replay(self.hist[:-2])
-
-    def _replay(self, hist):
-        self.hist = bytearray()
-        self._init()
-        for i in range(0, len(hist), 2):
-            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
-        self.hist = bytearray(hist)
+        # undo by replay (a game without snapshots) is seldom: its code
+        # is loaded for the call
+        seldom().replay(self)
 
     def _pack(self):
         """The body of ``serialize``. Snapshot games pack their position

@@ -139,6 +139,25 @@ def test_new_echoes_the_seed_it_used():
     assert 0 <= seed <= 0xFFFFFFFF
 
 
+def test_new_starts_a_loaded_game_without_the_registry(monkeypatch):
+    # engine/protocol_new.py takes a loaded game's class from its module
+    # (a board then need not load the registry for the line); anything
+    # else still goes through the registry, with its messages
+    s = session("new dice seed=3")
+    with_registry = ok(Session(1), "new dice count=2 seed=9")
+
+    def unused(*args):
+        raise AssertionError("the registry was asked for a loaded game")
+
+    monkeypatch.setattr(registry, "new", unused)
+    assert ok(s, "new dice count=2 seed=9") == with_registry == "dice seed=9"
+    assert s.state.options == "count=2"
+    monkeypatch.undo()
+    for line in ("new state", "new protocol", "new bag_of_ice_odds", "new nope"):
+        assert refused(s, line).startswith("unknown game ")
+    assert refused(s, "new dice count=0").startswith("count=0")
+
+
 def rolls(s, n, count=1):
     out = []
     for _ in range(n):

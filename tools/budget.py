@@ -82,10 +82,12 @@ CONFIRM_RUNS = 2
 # for a moment when needed (the rest)
 SHARED = ("engine/__init__", "engine/state", "engine/rng", "engine/protocol",
           "engine/registry", "engine/pieces", "engine/protocol_seldom",
-          "engine/seldom", "engine/messages")
+          "engine/protocol_rare", "engine/protocol_new", "engine/seldom",
+          "engine/messages")
 # what the protocol imports, leaf modules first, each in its own call (see
 # docs/budget.md); a game's module brings what it needs (engine.pieces),
-# and the registry is loaded by ``new`` for that line
+# and ``new`` loads engine/protocol_new.py for that line (and the registry
+# for a game not loaded yet, so never in these runs)
 ENGINE_IMPORTS = ("engine", "engine.state", "engine.rng", "engine.protocol")
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 # second opinion: MicroPython's unix port (64-bit, so objects are about
@@ -1180,7 +1182,8 @@ def table(rep):
                        "yes" if row.get("cpython_match") else "**no**", nat))
     out.append("")
     out.append("Shared engine (state, rng, protocol, `__init__`; registry, pieces, "
-               "protocol_seldom, seldom, messages loaded when needed): "
+               "protocol_seldom, protocol_rare, protocol_new, seldom, messages "
+               "loaded when needed): "
                "%d B of .mpy." % rep["shared_flash"])
     if rep.get("modules"):
         out.append("")
@@ -1443,8 +1446,9 @@ bot's thinking is a step like any other); after each move `state`, now and
 then `show` and, about one move in twelve, `undo`. The modules the protocol
 imports (state, rng, protocol) are imported leaf first, one per call,
 before the session starts, then the game module (the *loading* column; it
-brings engine.pieces if it uses it). The registry is not among them: `new`
-loads it for that line. The same seeds replay on CPython: the transcripts
+brings engine.pieces if it uses it). `new` loads engine/protocol_new.py for
+its line, and the registry only for a game not loaded yet: so never here,
+where a board would for its first game. The same seeds replay on CPython: the transcripts
 must match (JSON keys compared sorted: MicroPython's dict keeps no
 insertion order, so `state` lists fields in another order there).
 
