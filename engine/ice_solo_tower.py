@@ -291,13 +291,19 @@ def legal_text(g):
     than into a new string per move (~140 of them; making a string first
     looks it up among the interned ones, which on a board costs about as
     much as the line of sight, and leaves ~5 KB of garbage). None where a
-    bytearray takes no str in (CPython): the protocol's own way there."""
+    bytearray takes no str in (CPython), or where nothing is legal: the
+    protocol's own way there."""
     b = bytearray()
     try:
         tower_moves(g, False, -1, 0, 8, b)
     except TypeError:
         return None
+    # whether a move is legal, as to_move would find it (so the protocol
+    # need not ask it first)
+    g._mv = 1 if b else 0
     if not b:
+        if not can_remix(g):
+            return None         # over: the protocol answers
         b += b"remix "          # the tokens of REMIX and END
     b += b"end"
     return b.decode()
