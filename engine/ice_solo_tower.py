@@ -323,8 +323,8 @@ def legal_text(g):
     bytearray takes no str in (CPython), or where nothing is legal: the
     protocol's own way there."""
     b = bytearray(768)
-    b[:] = b""      # room for ~130 moves made once: less regrowth per token
     try:
+        b[:] = b""  # room for ~130 moves made once: less regrowth per token
         tower_moves(g, False, -1, 0, 8, b)
     except TypeError:
         return None
