@@ -421,6 +421,43 @@ def test_the_path_table_agrees_with_the_box_test_everywhere():
                 assert path_clear(s, t, w3, 0) == clear_line(s, t, [b]), (s, t, b)
 
 
+def test_move_list_matches_the_box_test_on_crowded_fields():
+    # many targets at once (several blockers per pair), both sizes, every
+    # kind range the hint asks for and every single piece: the frames and
+    # tables against clear_line over each piece's own targets
+    import random
+    from engine.ice_solo import Game
+    import engine.ice_solo_tower as tw
+    rng = random.Random(7)
+    for _ in range(300):
+        g = Game()
+        g.lo = bytearray([NONE] * 64)
+        g.hi = bytearray([NONE] * 64)
+        dens = rng.random()
+        for c in range(64):
+            if rng.random() < dens:
+                z = rng.choice((1, 2, 3, 3))
+                g.lo[c] = rng.choice((0, 2, 3, 5)) << 2 | z
+                if z == 3 and rng.random() < 0.4:
+                    g.hi[c] = rng.choice((0, 2, 3, 5)) << 2 | 2
+        want = {}
+        for s in range(64):
+            p = g.lo[s]
+            if p == NONE or p & 3 == 3:
+                continue
+            tg = tw.targets(g, p)
+            want[s] = [s << 6 | t for t in tg if clear_line(s, t, tg)]
+        # a kind: a medium of colour index i is kind i, a small 4 + i
+        kind = {s: {0: 0, 2: 1, 3: 2, 5: 3}[g.lo[s] >> 2] +
+                (0 if g.lo[s] & 3 == 2 else 4) for s in want}
+        for klo, khi in ((0, 8), (0, 4), (4, 8)):
+            assert tw.tower_moves(g, False, -1, klo, khi) == [
+                m for s in sorted(want) if klo <= kind[s] < khi
+                for m in want[s]]
+        for s in want:
+            assert tw.tower_moves(g, False, s, 0, 8) == want[s]
+
+
 def test_non_target_never_blocks_and_target_does():
     # row 1: a1 medium r2, b1 small, c1 bare large g3 -> clear;
     # then b1 a bare large y3 (another legal target for r2) -> blocked
