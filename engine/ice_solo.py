@@ -458,12 +458,12 @@ class Game(State):
 
     def legal_text(self):
         """``legal``'s answer written in one piece on a board while a move
-        is legal (towering: see engine/ice_solo_tower.py), else None: the
-        protocol then writes the tokens one by one. A token made as a new
-        string is first looked up among the interned ones, which costs a
-        board more than finding the move."""
+        is legal (towering: see engine/ice_solo_tower.py), else None (and
+        always at a chance node): the protocol then writes the tokens one
+        by one. A token made as a new string is first looked up among the
+        interned ones, which costs a board more than finding the move."""
         ph = self.phase
-        if ph == P_TOWER and self.to_move() == 0:
+        if ph == P_TOWER:
             return _tw().legal_text(self)
         if ph != P_NEST:
             return None

@@ -9,7 +9,8 @@ underscore) call them.
 """
 
 from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
-                             P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop)
+                             P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop,
+                             const, Game)
 
 
 def clear_line(s, t, targets):
@@ -44,82 +45,71 @@ def clear_line(s, t, targets):
     return True
 
 
-# The cells whose interior the open segment between two cell centres
-# crosses, for every offset: in the box spanned by the two cells, a byte
-# per row (bit c: column c of the box), the ends left out, three rows to an
-# int (small ints on a board). The block for the box |DX| = ax, |DY| = ay
-# starts at (o * 8 + ax) * 15 + (0, 1, 2, 3, 5, 7, 9, 12)[ay] and has
-# ay // 3 + 1 ints; o = 0 when the segment runs from the box's top left to
-# its bottom right corner, 1 from top right to bottom left. 240 ints,
-# written out so that importing costs no work. They were made by walking
-# each segment cell by cell: the k-th side crossing of the columns comes
-# at parameter (2k+1)/(2|DX|) and of the rows at (2k+1)/(2|DY|), compared
-# exactly by cross-multiplying; a tie is a corner, where the segment goes
-# on diagonally and skips the two cells that only touch it.
-# tests/test_ice_solo.py checks every entry against :func:`clear_line`.
-PATHS = (
-    0, 0, 256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792,
-    65793, 1, 0, 0, 768, 131328, 0, 196864, 2, 65792, 514, 65792, 131587, 0,
-    65792, 131585, 2, 2, 514, 512, 393984, 0, 131840, 6, 131840, 1538,
-    131328, 262658, 0, 196864, 393730, 4, 6, 1026, 263682, 262656, 0,
-    393984, 12, 131840, 3076, 131840, 787462, 0, 131840, 263170, 12, 14,
-    3078, 527874, 787970, 8, 262656, 8, 393984, 6156, 393984, 1575940, 0,
-    131840, 527366, 24, 30, 6150, 1056258, 1574402, 16, 787970, 4120,
-    262656, 4104, 393984, 3151884, 0, 393984, 1574916, 48, 62, 14350,
-    2104322, 3673602, 32, 1836546, 8240, 787970, 2109464, 262656, 2101256,
-    0, 393984, 3151884, 96, 126, 28686, 6306822, 7343618, 64, 1576450,
-    16496, 787970, 4218928, 787970, 6303768, 64, 262656, 2101256, 64, 0, 0,
-    256, 65792, 0, 65792, 1, 65792, 257, 65792, 65793, 0, 65792, 65793, 1,
-    0, 0, 768, 66048, 0, 197120, 1, 131584, 257, 131584, 65795, 0, 131584,
-    65794, 1, 2, 514, 512, 198144, 0, 132608, 3, 132608, 770, 132096, 66050,
-    0, 394240, 197122, 1, 6, 516, 132612, 132096, 0, 396288, 3, 265216, 770,
-    265216, 197126, 0, 265216, 131588, 3, 14, 1548, 134664, 396296, 2,
-    264192, 2, 792576, 774, 792576, 198148, 0, 530432, 132620, 3, 30, 1560,
-    138768, 399376, 2, 792592, 518, 528384, 516, 1585152, 198156, 0,
-    1585152, 394248, 3, 62, 3640, 138272, 931872, 2, 1847328, 518, 1585184,
-    132620, 1056768, 132104, 0, 3170304, 396312, 3, 126, 3696, 408672,
-    946240, 2, 1601600, 526, 3170368, 132620, 3170368, 396312, 2, 2113536,
-    264208, 2)
-
-
-# Per offset from a piece to a target (dy, dx in -7..7; q = (dy + 7) * 15 +
-# dx + 7): JB, the start of its block in PATHS; OB, where the box starts
-# relative to the piece (bits 3-5: 7 + min(dy, 0), bits 0-2: 7 + min(dx, 0))
-# and in bits 6-7 how many more ints of PATHS the box needs (|dy| // 3).
-# T15[t] = row * 15 + column of cell t, so q is one add per pair. Written
-# out (from PATHS' layout) so that importing costs no work.
-JB = (
-    b"\x75\x66\x57\x48\x39\x2a\x1b\x0c\x93\xa2\xb1\xc0\xcf\xde\xed\x72"
-    b"\x63\x54\x45\x36\x27\x18\x09\x90\x9f\xae\xbd\xcc\xdb\xea\x70\x61"
-    b"\x52\x43\x34\x25\x16\x07\x8e\x9d\xac\xbb\xca\xd9\xe8\x6e\x5f\x50"
-    b"\x41\x32\x23\x14\x05\x8c\x9b\xaa\xb9\xc8\xd7\xe6\x6c\x5d\x4e\x3f"
-    b"\x30\x21\x12\x03\x8a\x99\xa8\xb7\xc6\xd5\xe4\x6b\x5c\x4d\x3e\x2f"
-    b"\x20\x11\x02\x89\x98\xa7\xb6\xc5\xd4\xe3\x6a\x5b\x4c\x3d\x2e\x1f"
-    b"\x10\x01\x88\x97\xa6\xb5\xc4\xd3\xe2\xe1\xd2\xc3\xb4\xa5\x96\x87"
-    b"\x00\x0f\x1e\x2d\x3c\x4b\x5a\x69\xe2\xd3\xc4\xb5\xa6\x97\x88\x01"
-    b"\x10\x1f\x2e\x3d\x4c\x5b\x6a\xe3\xd4\xc5\xb6\xa7\x98\x89\x02\x11"
-    b"\x20\x2f\x3e\x4d\x5c\x6b\xe4\xd5\xc6\xb7\xa8\x99\x8a\x03\x12\x21"
-    b"\x30\x3f\x4e\x5d\x6c\xe6\xd7\xc8\xb9\xaa\x9b\x8c\x05\x14\x23\x32"
-    b"\x41\x50\x5f\x6e\xe8\xd9\xca\xbb\xac\x9d\x8e\x07\x16\x25\x34\x43"
-    b"\x52\x61\x70\xea\xdb\xcc\xbd\xae\x9f\x90\x09\x18\x27\x36\x45\x54"
-    b"\x63\x72\xed\xde\xcf\xc0\xb1\xa2\x93\x0c\x1b\x2a\x39\x48\x57\x66"
-    b"\x75")
-OB = (
-    b"\x80\x81\x82\x83\x84\x85\x86\x87\x87\x87\x87\x87\x87\x87\x87\x88"
-    b"\x89\x8a\x8b\x8c\x8d\x8e\x8f\x8f\x8f\x8f\x8f\x8f\x8f\x8f\x50\x51"
-    b"\x52\x53\x54\x55\x56\x57\x57\x57\x57\x57\x57\x57\x57\x58\x59\x5a"
-    b"\x5b\x5c\x5d\x5e\x5f\x5f\x5f\x5f\x5f\x5f\x5f\x5f\x60\x61\x62\x63"
-    b"\x64\x65\x66\x67\x67\x67\x67\x67\x67\x67\x67\x28\x29\x2a\x2b\x2c"
-    b"\x2d\x2e\x2f\x2f\x2f\x2f\x2f\x2f\x2f\x2f\x30\x31\x32\x33\x34\x35"
-    b"\x36\x37\x37\x37\x37\x37\x37\x37\x37\x38\x39\x3a\x3b\x3c\x3d\x3e"
-    b"\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f"
-    b"\x3f\x3f\x3f\x3f\x3f\x3f\x3f\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x3f"
-    b"\x3f\x3f\x3f\x3f\x3f\x3f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f"
-    b"\x7f\x7f\x7f\x7f\x7f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f\x7f"
-    b"\x7f\x7f\x7f\x7f\x78\x79\x7a\x7b\x7c\x7d\x7e\x7f\x7f\x7f\x7f\x7f"
-    b"\x7f\x7f\x7f\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xbf\xbf\xbf\xbf\xbf"
-    b"\xbf\xbf\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xbf\xbf\xbf\xbf\xbf\xbf"
-    b"\xbf")
+# Line of sight in a frame around the moving piece: the flags of three
+# board rows packed into an int (a byte a row, nearest the piece first,
+# going down the board for a target in the piece's row or below, up it
+# for one above) and shifted left by 7 - the piece's column, so that a
+# cell d columns right of the piece is bit 8 * i + 7 + d of its row i.
+# Rows never collide: two cells of a row are less than 8 columns apart.
+# MASKS holds, for each offset from the piece to a target, the cells the
+# open segment between the centres crosses, in that frame: a block of
+# |DY| // 3 + 1 ints, one per three rows. Blocks of one int come first
+# (below _J1), then of two (below _J2), then of three; a row going up
+# mirrors one going down, so both read the same block. JQ[q] is where the
+# block for q = (DY + 7) * 15 + DX + 7 starts; T15[t] = row * 15 + column
+# of cell t, so q is one add per pair. A crossed cell is never 7 columns
+# from the piece (the segment's last column holds only the target when
+# |DX| >= |DY|), so every int here is below 2 ** 30: a small int on a
+# board. Written out so that importing costs no work; tests/test_ice_solo.py
+# checks them against :func:`clear_line` for every pair of cells.
+MASKS = (
+    0, 64, 96, 112, 120, 124, 126, 256, 768, 1792, 3696, 3840, 6240, 7280,
+    7936, 8256, 12384, 16128, 16384, 16448, 32768, 49152, 65536, 65792,
+    98304, 131328, 276544, 393984, 408672, 555072, 787200, 1077312,
+    1836800, 2121792, 3671808, 33751296, 67567872, 135201024, 269353216,
+    807273216, 946240, 2, 1597504, 8, 1601600, 526, 1863744, 4, 2113536, 0,
+    2113536, 16, 2113536, 2064, 3170368, 16, 3170368, 2072, 3170368,
+    132620, 3170368, 265240, 3694656, 1036, 4227072, 0, 4243456, 96,
+    4243456, 12320, 4243456, 24640, 6340608, 0, 6340608, 48, 6340608, 6192,
+    8421376, 0, 8421376, 128, 8421376, 16448, 8421376, 32896, 8421376,
+    65792, 12615680, 64, 16809984, 0, 16875520, 768, 16875520, 196864,
+    16875520, 393728, 25198592, 256, 33619968, 0, 33619968, 1024, 33619968,
+    525312, 50429952, 0, 50429952, 1536, 50429952, 787968, 100860160, 1024,
+    100860160, 527360, 100860160, 270011392, 100860160, 540022784,
+    201523456, 2048, 201785600, 2111488, 235077888, 1054720, 470221056,
+    4096, 939983104, 8192, 2113536, 264208, 0, 2113536, 264208, 2, 3170368,
+    396312, 2, 4227072, 2113600, 0, 4243456, 1060960, 24, 4243456, 2105408,
+    48, 4243456, 3154016, 0, 6340608, 792624, 0, 6340608, 792624, 6,
+    6340608, 1576992, 12, 6340608, 1585184, 0, 8421376, 4210816, 64,
+    8421376, 4210880, 0, 8421376, 8421504, 0, 8421376, 8421504, 128,
+    8421376, 16842880, 256, 8421376, 16843136, 0, 12615680, 6307904, 32,
+    16809984, 33620224, 0, 16875520, 33685760, 1536, 16875520, 67502848,
+    3072, 16875520, 100795136, 0, 25198592, 50397440, 512, 33619968,
+    268960768, 0, 33619968, 268960768, 8192, 50429952, 201589248, 6144,
+    50429952, 201720320, 0, 50429952, 403441152, 0, 50429952, 403441152,
+    12288, 100860160, 806882304, 8192)
+JQ = (
+    b"\x85\x9a\x9d\x8e\x91\xb5\xa3\xac\xaf\xc4\xbb\xbe\xcd\xd6\xca\x88"
+    b"\x82\x97\xa0\x94\x8b\xa6\xa9\xb2\xb8\xc1\xd0\xd3\xc7\xd9\x3a\x3c"
+    b"\x34\x4c\x44\x46\x52\x54\x56\x5e\x60\x6e\x68\x74\x76\x2c\x3e\x38"
+    b"\x32\x4a\x42\x58\x50\x62\x5c\x6c\x66\x72\x7c\x7a\x28\x2e\x2a\x36"
+    b"\x30\x48\x40\x4e\x5a\x6a\x64\x70\x78\x7e\x80\x1c\x1a\x1d\x1f\x21"
+    b"\x12\x15\x14\x18\x16\x23\x24\x25\x26\x27\x0a\x0d\x0c\x10\x0f\x13"
+    b"\x00\x00\x00\x17\x19\x1b\x1e\x20\x22\x06\x05\x04\x03\x02\x01\x00"
+    b"\x00\x00\x07\x08\x09\x0b\x0e\x11\x0a\x0d\x0c\x10\x0f\x13\x00\x00"
+    b"\x00\x17\x19\x1b\x1e\x20\x22\x1c\x1a\x1d\x1f\x21\x12\x15\x14\x18"
+    b"\x16\x23\x24\x25\x26\x27\x28\x2e\x2a\x36\x30\x48\x40\x4e\x5a\x6a"
+    b"\x64\x70\x78\x7e\x80\x2c\x3e\x38\x32\x4a\x42\x58\x50\x62\x5c\x6c"
+    b"\x66\x72\x7c\x7a\x3a\x3c\x34\x4c\x44\x46\x52\x54\x56\x5e\x60\x6e"
+    b"\x68\x74\x76\x88\x82\x97\xa0\x94\x8b\xa6\xa9\xb2\xb8\xc1\xd0\xd3"
+    b"\xc7\xd9\x85\x9a\x9d\x8e\x91\xb5\xa3\xac\xaf\xc4\xbb\xbe\xcd\xd6"
+    b"\xca")
+_J1 = const(40)
+_J2 = const(130)
+# a loose piece's kind by its code (a medium of colour index i: i, a
+# small: 4 + i)
+KIND = (b"\x00\x04\x00\x00\x00\x00\x00\x00\x00\x05\x01\x00\x00\x06\x02\x00"
+        b"\x00\x00\x00\x00\x00\x07\x03")
 T15 = (
     b"\x00\x01\x02\x03\x04\x05\x06\x07\x0f\x10\x11\x12\x13\x14\x15\x16"
     b"\x1e\x1f\x20\x21\x22\x23\x24\x25\x2d\x2e\x2f\x30\x31\x32\x33\x34"
@@ -153,21 +143,22 @@ CELLD = [
     "e8-", "f8-", "g8-", "h8-"]
 
 def path_clear(s, t, w3, k):
-    """Line of sight from ``s`` to ``t`` (8-wide indices), as
-    :func:`clear_line` decides it: False if a cell the segment crosses is
-    flagged in ``w3``, where ``w3[k + r]`` holds the flags of board rows r,
-    r + 1 and r + 2 (a byte each, bit c: column c), as the towering move
-    list packs its targets. The move list does exactly this inline, so the
-    tests of this function are tests of its tables."""
-    q = 112 - (s >> 3) * 15 - (s & 7) + T15[t]
-    o = OB[q]
-    j = JB[q]
-    k += (s >> 3) - 7 + (o >> 3 & 7)
-    c0 = (s & 7) - 7 + (o & 7)
-    for i in range((o >> 6) + 1):
-        if w3[k + 3 * i] & (PATHS[j + i] << c0):
-            return False
-    return True
+    """Line of sight from ``s`` to ``t`` (8-wide indices), as the move
+    list decides it: False if a cell the segment crosses is flagged in
+    ``w3``, where the low byte of ``w3[k + r]`` holds the flags of board
+    row r (bit c: column c). The flagged cells and ``t`` become bare
+    larges, targets of a medium on ``s``, and the move list is asked (on
+    a game made for it), so the tests of this function are tests of its
+    tables and its frames."""
+    g = Game()
+    g.lo = lo = bytearray(b"\xff" * 64)
+    g.hi = bytearray(lo)
+    for b in range(64):
+        if w3[k + (b >> 3)] >> (b & 7) & 1:
+            lo[b] = 11          # y3
+    lo[t] = 11
+    lo[s] = 2                   # r2
+    return s << 6 | t in tower_moves(g, False, s, 0, 8)
 
 
 def targets(g, p):
@@ -197,89 +188,127 @@ def tower_moves(g, first, only, klo, khi, line=None):
     ``line``, each move's token and a space are written into it instead
     (see :func:`legal_text`).
 
-    One pass over the field flags the larges (row bytes, bit c: column c)
-    by what a loose piece could land on, per colour and in all. A kind's
-    targets (which are also what blocks its line of sight) are the flagged
-    cells not of its own colour, worked out the first time a piece of that
-    kind comes up and packed three rows to an int; each (piece, target)
-    pair then reads the cells its segment crosses from PATHS, as
-    :func:`path_clear` does (inlined: this is the game's hottest loop)."""
+    One pass over the field finds the loose pieces and each kind's
+    targets (which are also what blocks its line of sight). The first
+    time a piece of a kind comes up, the kind's targets are flagged by
+    row (bit c: column c) and the rows packed three to an int, down and
+    up the board; a piece shifts the ints of its rows into its own frame
+    (see MASKS) and each (piece, target) pair is then a look-up or two
+    and an and, as :func:`path_clear` finds (inlined: this is the game's
+    hottest loop)."""
     lo = g.lo
     hi = g.hi
-    # rows: bare larges by colour index (8 * i + row), all bare larges
-    # (32 + row); larges with a medium by the medium's colour (40 + ...),
-    # all of them (72 + row)
-    rows = bytearray(80)
-    bare = bytearray()
-    topped = bytearray()
+    # the targets by kind, in reading order: a medium's are the bare larges
+    # not of its colour, a small's the larges whose medium is not of its
+    k0 = bytearray()
+    k1 = bytearray()
+    k2 = bytearray()
+    k3 = bytearray()
+    k4 = bytearray()
+    k5 = bytearray()
+    k6 = bytearray()
+    k7 = bytearray()
+    srcs = bytearray()
+    cix = CIX
     for s in range(64):
         p = lo[s]
-        if p == NONE or p & 3 != 3:
+        if p & 3 != 3:          # a loose piece (NONE & 3 is 3)
+            srcs.append(s)
+            continue
+        if p == 255:            # NONE
             continue
         h = hi[s]
-        r = s >> 3
-        if h == NONE:
-            rows[CIX[p >> 2] * 8 + r] |= 1 << (s & 7)
-            rows[32 + r] |= 1 << (s & 7)
-            bare.append(s)
+        if h == 255:
+            c = cix[p >> 2]
+            if c != 0:
+                k0.append(s)
+            if c != 1:
+                k1.append(s)
+            if c != 2:
+                k2.append(s)
+            if c != 3:
+                k3.append(s)
         else:
-            rows[40 + CIX[h >> 2] * 8 + r] |= 1 << (s & 7)
-            rows[72 + r] |= 1 << (s & 7)
-            topped.append(s)
-    paths = PATHS
-    jb = JB
-    ob = OB
+            c = cix[h >> 2]
+            if c != 0:
+                k4.append(s)
+            if c != 1:
+                k5.append(s)
+            if c != 2:
+                k6.append(s)
+            if c != 3:
+                k7.append(s)
+    tls = [k0, k1, k2, k3, k4, k5, k6, k7]
+    if klo or khi < 8:
+        for kind in range(8):
+            if kind < klo or kind >= khi:
+                tls[kind] = b""         # no moves for this kind
+    if only >= 0:
+        p = lo[only]
+        srcs = (only,) if p & 3 != 3 else ()
+    masks = MASKS
+    jq = JQ
     t15 = T15
-    tls = [None] * 8            # per kind: its targets, once worked out
-    w3 = [0] * 64               # per kind: its targets, 3 rows an int
+    kd = KIND
+    cn = CELLN
+    wr = line is not None
+    ws = [None] * 8             # per kind: its rows packed, once worked out
+    rk = bytearray(64)          # per kind: its targets by row (8 * kind + r)
     out = []
     add = out.append
-    for s in range(64) if only < 0 else (only,):
-        p = lo[s]
-        if p == NONE or p & 3 == 3:
-            continue
-        kind = CIX[p >> 2] + (0 if p & 3 == 2 else 4)
-        if kind < klo or kind >= khi:
-            continue
+    for s in srcs:
+        kind = kd[lo[s]]
         tl = tls[kind]
-        k0 = kind * 8
-        if tl is None:
-            a = 0 if kind < 4 else 40
-            o = a + (kind & 3) * 8      # its own colour's rows
-            tl = bytearray()
-            for t in (bare if kind < 4 else topped):
-                if not rows[o + (t >> 3)] & (1 << (t & 7)):
-                    tl.append(t)
-            tls[kind] = tl
-            if tl:
-                b = 0
-                for r in (7, 6, 5, 4, 3, 2, 1, 0):
-                    # rows r to r + 2 (masked first: a small int on a board)
-                    b = (b & 0xFFFF) << 8 | rows[a + 32 + r] - rows[o + r]
-                    w3[k0 + r] = b
         if not tl:
             continue
-        q0 = 112 - (s >> 3) * 15 - (s & 7)      # (7 - row) * 15 + 7 - col
-        kb = k0 + (s >> 3) - 7
-        cb = (s & 7) - 7
-        hi = s << 6
+        w = ws[kind]
+        if w is None:
+            # w[r]: rows r, r + 1, r + 2 (down the board); w[14 + r]:
+            # rows r, r - 1, r - 2 (up it); rows off the board are 0
+            w = [0] * 22
+            a = kind * 8
+            for t in tl:                # its targets by row
+                rk[a + (t >> 3)] |= 1 << (t & 7)
+            b = 0
+            o = 0
+            for r in range(8):
+                # (masked first: a small int on a board)
+                b = (b & 0xFFFF) << 8 | rk[a + r]
+                w[14 + r] = b
+                o = (o & 0xFFFF) << 8 | rk[a + 7 - r]
+                w[7 - r] = o
+            ws[kind] = w
+        # the piece's frame (see MASKS): shift its rows' ints left by
+        # sh = 7 - column; a column-7 cell three rows on never matters
+        # (the 7 columns away a crossed cell never is) and is dropped
+        # where it would make the int too big for a small int
+        r = s >> 3
+        sh = 7 - (s & 7)
+        cm = 0x7FFFFF if sh == 7 else 0xFFFFFF
+        a0 = (w[14 + r] & cm) << sh     # targets above the piece's row
+        a1 = (w[11 + r] & cm) << sh
+        a2 = (w[8 + r] & cm) << sh
+        rs = s & 56                     # from here on, the frame goes down
+        q0 = 112 - r * 15 - (s & 7)     # (7 - row) * 15 + 7 - col
+        hs = s << 6
         src = CELLD[s]          # this piece's "a1-"
         for t in tl:
-            q = q0 + t15[t]
-            o = ob[q]
-            j = jb[q]
-            k = kb + (o >> 3 & 7)
-            c0 = cb + (o & 7)
-            if w3[k] & (paths[j] << c0) or (o > 63 and (
-                    w3[k + 3] & (paths[j + 1] << c0) or
-                    (o > 127 and w3[k + 6] & (paths[j + 2] << c0)))):
+            if t >= rs:
+                rs = 64
+                a0 = (w[r] & cm) << sh
+                a1 = (w[3 + r] & cm) << sh
+                a2 = (w[6 + r] & cm) << sh
+            j = jq[q0 + t15[t]]
+            if a0 & masks[j] or (j >= _J1 and (
+                    a1 & masks[j + 1] or
+                    (j >= _J2 and a2 & masks[j + 2]))):
                 continue
-            if line is not None:
+            if wr:
                 line += src
-                line += CELLN[t]
+                line += cn[t]
                 line += b" "
             else:
-                add(hi | t)
+                add(hs | t)
             if first:
                 return out
     return out
@@ -291,13 +320,20 @@ def legal_text(g):
     than into a new string per move (~140 of them; making a string first
     looks it up among the interned ones, which on a board costs about as
     much as the line of sight, and leaves ~5 KB of garbage). None where a
-    bytearray takes no str in (CPython): the protocol's own way there."""
-    b = bytearray()
+    bytearray takes no str in (CPython), or where nothing is legal: the
+    protocol's own way there."""
+    b = bytearray(768)
     try:
+        b[:] = b""  # room for ~130 moves made once: less regrowth per token
         tower_moves(g, False, -1, 0, 8, b)
     except TypeError:
         return None
+    # whether a move is legal, as to_move would find it (so the protocol
+    # need not ask it first)
+    g._mv = 1 if b else 0
     if not b:
+        if not can_remix(g):
+            return None         # over: the protocol answers
         b += b"remix "          # the tokens of REMIX and END
     b += b"end"
     return b.decode()

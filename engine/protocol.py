@@ -211,15 +211,16 @@ class Session:
 
     def cmd_legal(self, words):
         st = self._game(words)
-        if st.to_move() == CHANCE:
-            # each outcome with its odds
-            return cold("engine.protocol_rare").odds(st)
         # a game may write its whole answer at once (Ice Solo's towering:
-        # ~150 token strings made one by one cost a board ~19 ms)
+        # ~150 token strings made one by one cost a board ~19 ms), None at
+        # a chance node; asked first, it can skip finding out who moves
         f = getattr(st, "legal_text", None)
         t = f() if f is not None else None
         if t is not None:
             return t
+        if st.to_move() == CHANCE:
+            # each outcome with its odds
+            return cold("engine.protocol_rare").odds(st)
         out = []
         for a in st.legal_actions():
             out.append(st.token(a))

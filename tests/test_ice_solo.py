@@ -404,7 +404,8 @@ def test_line_of_sight_matches_exact_clipping():
                 assert clear_line(s, t, [b]) == (not _crosses(s, t, b)), (s, t, b)
 
 
-def test_the_path_table_agrees_with_the_box_test_everywhere():
+    # the move list reads the crossed cells from MASKS (in the moving piece's
+    # frame), through path_clear; why_illegal and
     # the move list reads the crossed cells from PATHS; why_illegal and
     # is_legal use the box test: every pair of cells, each other cell alone
     # as a target
@@ -419,6 +420,43 @@ def test_the_path_table_agrees_with_the_box_test_everywhere():
                 for r in range(max(0, (b >> 3) - 2), (b >> 3) + 1):
                     w3[r] = (1 << (b & 7)) << 8 * ((b >> 3) - r)
                 assert path_clear(s, t, w3, 0) == clear_line(s, t, [b]), (s, t, b)
+
+
+def test_move_list_matches_the_box_test_on_crowded_fields():
+    # many targets at once (several blockers per pair), both sizes, every
+    # kind range the hint asks for and every single piece: the frames and
+    # tables against clear_line over each piece's own targets
+    import random
+    from engine.ice_solo import Game
+    import engine.ice_solo_tower as tw
+    rng = random.Random(7)
+    for _ in range(300):
+        g = Game()
+        g.lo = bytearray([NONE] * 64)
+        g.hi = bytearray([NONE] * 64)
+        dens = rng.random()
+        for c in range(64):
+            if rng.random() < dens:
+                z = rng.choice((1, 2, 3, 3))
+                g.lo[c] = rng.choice((0, 2, 3, 5)) << 2 | z
+                if z == 3 and rng.random() < 0.4:
+                    g.hi[c] = rng.choice((0, 2, 3, 5)) << 2 | 2
+        want = {}
+        for s in range(64):
+            p = g.lo[s]
+            if p == NONE or p & 3 == 3:
+                continue
+            tg = tw.targets(g, p)
+            want[s] = [s << 6 | t for t in tg if clear_line(s, t, tg)]
+        # a kind: a medium of colour index i is kind i, a small 4 + i
+        kind = {s: {0: 0, 2: 1, 3: 2, 5: 3}[g.lo[s] >> 2] +
+                (0 if g.lo[s] & 3 == 2 else 4) for s in want}
+        for klo, khi in ((0, 8), (0, 4), (4, 8)):
+            assert tw.tower_moves(g, False, -1, klo, khi) == [
+                m for s in sorted(want) if klo <= kind[s] < khi
+                for m in want[s]]
+        for s in want:
+            assert tw.tower_moves(g, False, s, 0, 8) == want[s]
 
 
 def test_non_target_never_blocks_and_target_does():
