@@ -404,11 +404,10 @@ def test_line_of_sight_matches_exact_clipping():
                 assert clear_line(s, t, [b]) == (not _crosses(s, t, b)), (s, t, b)
 
 
-    # the move list reads the crossed cells from MASKS (in the moving piece's
-    # frame), through path_clear; why_illegal and
-    # the move list reads the crossed cells from PATHS; why_illegal and
-    # is_legal use the box test: every pair of cells, each other cell alone
-    # as a target
+def test_the_path_table_agrees_with_the_box_test_everywhere():
+    # the move list reads the crossed cells from MASKS, in the moving
+    # piece's frame (path_clear asks it); why_illegal and is_legal use the
+    # box test: every pair of cells, each other cell alone as a target
     for s in range(64):
         for t in range(64):
             if s == t:
