@@ -611,6 +611,7 @@ def summarise_engine(r, overhead, ratio):
         "worst_ms": worst * ratio, "worst_line": worst_line,
         "load_ms": load_ms * ratio, "load_peak": game_imp["peak"] - base,
         "hashes": [p["transcript_hash"] for p in r["playthroughs"]],
+        "names_left": r.get("names_left"),
     }
 
 
@@ -1159,8 +1160,9 @@ def table(rep):
     out.append("| game | options | flash (.mpy) | peak heap .mpy | kept between steps .mpy "
                "| peak heap .py | grew past 48 KB (.py) | worst step, board | "
                "loading the game, board (.mpy / .py) | steps (games, finished) "
-               "| same games as CPython | native 64-bit: smallest heap (.mpy / .py) |")
-    out.append("|" + "---|" * 12)
+               "| same games as CPython | native 64-bit: smallest heap (.mpy / .py) "
+               "| names left before a new pool, .mpy (its size) |")
+    out.append("|" + "---|" * 13)
     for row in rep["rows"]:
         m = row.get("mpy") or {}
         p = row.get("py") or {}
@@ -1169,8 +1171,9 @@ def table(rep):
         if "native_mpy" in row:
             nat = " / ".join(["%d KB" % row[k] if row[k] else "over 4 MB"
                               for k in ("native_mpy", "native_py")])
+        nl = m.get("names_left")
         out.append("| %s | %s | %d B | %s | %s | %s | %s | %.1f ms `%s` | %.0f / %.0f ms "
-                   "| %d (%d, %d) | %s | %s |" % (
+                   "| %d (%d, %d) | %s | %s | %s |" % (
                        row["game"], row["opts"] or "-", row["flash"],
                        kb(m["peak"]) if m else "n/a", kb(m["retained"]) if m else "n/a",
                        kb(p["peak"]) if p else "n/a",
@@ -1179,7 +1182,8 @@ def table(rep):
                        w.get("worst_ms", 0), w.get("worst_line", ""),
                        m.get("load_ms", 0), p.get("load_ms", 0),
                        m.get("steps", 0), m.get("games", 0), m.get("finished", 0),
-                       "yes" if row.get("cpython_match") else "**no**", nat))
+                       "yes" if row.get("cpython_match") else "**no**", nat,
+                       "%d (%d B)" % (nl["left"], nl["pool"]) if nl else "n/a"))
     out.append("")
     out.append("Shared engine (state, rng, protocol, `__init__`; registry, pieces, "
                "protocol_seldom, protocol_rare, protocol_new, seldom, messages "
@@ -1434,6 +1438,14 @@ the *peak heap* is what was live before the step plus all it allocated,
 garbage included. A board collects in the middle of a step when it must, so
 this is the pessimistic side; *kept between steps* is the other side (what
 stays live). Growth past a cap is judged the same pessimistic way.
+
+**Names left before a new pool.** MicroPython keeps interned names (every
+attribute, function and variable name a module brings, and short constant
+strings) in pools it grows by doubling and never frees, so the name that
+opens a new pool costs its whole size at once. After a scenario's runs
+the tool interns made-up names until the heap jumps by more than 1 KB
+and reports how many fit before that, and the jump: a game close to the
+end of a pool can go over its heap budget by adding a few names.
 
 **Playthroughs.** A `Session(auto=False)`, so every deal node is its own
 `sample` line (as a board on USB serial would run it, and as the app deals

@@ -279,6 +279,41 @@ function playthrough(I, game, opts, seed, maxSteps, steps, record) {
   return { lines, answers, over };
 }
 
+// How many more names can be interned before MicroPython opens its next
+// pool of them, and that pool's size: pools double and are never freed, so
+// a game near the end of one pays KBs for a few more names. Run after all
+// measuring (it interns names, and keeps them). The count is from
+// qstr_info before and after, so the snippet's own names count too.
+function namesLeft(I) {
+  const count = () => {
+    I.out.length = 0;
+    I.mp.runPython("import micropython\nmicropython.qstr_info()");
+    const m = /n_qstr=(\d+)/.exec(I.out.join(" "));
+    return m ? Number(m[1]) : null;
+  };
+  const n0 = count();
+  I.h.collect();
+  I.out.length = 0;
+  I.mp.runPython([
+    "def _zq():",
+    "    import gc",
+    "    o = object()",
+    "    p = gc.mem_alloc()",
+    "    for i in range(5000):",
+    "        getattr(o, 'zq%d' % i, None)",
+    "        a = gc.mem_alloc()",
+    "        if a - p > 1024:",
+    "            return a - p",
+    "        p = a",
+    "    return 0",
+    "print('POOL', _zq())",
+  ].join("\n"));
+  const m = /POOL (\d+)/.exec(I.out.join(" "));
+  const n1 = count();
+  if (n0 === null || n1 === null || !m || Number(m[1]) === 0) return null;
+  return { left: n1 - n0 - 1, pool: Number(m[1]) };
+}
+
 async function engine(sc) {
   const I = await boot(sc.cap, [...job.trees[sc.mode], ...job.trees.harness]);
   const r = { game: sc.game, opts: sc.opts, mode: sc.mode, cap: sc.cap, total: I.total,
@@ -325,6 +360,7 @@ async function engine(sc) {
   });
   r.worst_heap = worstHeap;
   r.stderr = I.err.slice(-5);
+  r.names_left = namesLeft(I);
   return r;
 }
 
