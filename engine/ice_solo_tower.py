@@ -10,7 +10,7 @@ underscore) call them.
 
 from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
                              P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop,
-                             const, Game)
+                             const)
 
 
 def clear_line(s, t, targets):
@@ -142,24 +142,6 @@ CELLD = [
     "c7-", "d7-", "e7-", "f7-", "g7-", "h7-", "a8-", "b8-", "c8-", "d8-",
     "e8-", "f8-", "g8-", "h8-"]
 
-def path_clear(s, t, w3, k):
-    """Line of sight from ``s`` to ``t`` (8-wide indices), as the move
-    list decides it: False if a cell the segment crosses is flagged in
-    ``w3``, where the low byte of ``w3[k + r]`` holds the flags of board
-    row r (bit c: column c). The flagged cells and ``t`` become bare
-    larges, targets of a medium on ``s``, and the move list is asked (on
-    a game made for it), so the tests of this function are tests of its
-    tables and its frames."""
-    g = Game()
-    g.lo = lo = bytearray(b"\xff" * 64)
-    g.hi = bytearray(lo)
-    for b in range(64):
-        if w3[k + (b >> 3)] >> (b & 7) & 1:
-            lo[b] = 11          # y3
-    lo[t] = 11
-    lo[s] = 2                   # r2
-    return s << 6 | t in tower_moves(g, False, s, 0, 8)
-
 
 def targets(g, p):
     """Field cells a loose piece ``p`` could land on (size and colour)."""
@@ -194,8 +176,9 @@ def tower_moves(g, first, only, klo, khi, line=None):
     row (bit c: column c) and the rows packed three to an int, down and
     up the board; a piece shifts the ints of its rows into its own frame
     (see MASKS) and each (piece, target) pair is then a look-up or two
-    and an and, as :func:`path_clear` finds (inlined: this is the game's
-    hottest loop)."""
+    and an and (inlined: this is the game's hottest loop; tests/
+    test_ice_solo.py holds it against :func:`clear_line` for every pair
+    of cells)."""
     lo = g.lo
     hi = g.hi
     # the targets by kind, in reading order: a medium's are the bare larges

@@ -8,13 +8,13 @@ import json
 import pytest
 
 from engine import registry
-from engine.ice_solo import NONE, REMIX, END, STYLE_YES, STYLE_NO
+from engine.ice_solo import NONE, REMIX, END, STYLE_YES, STYLE_NO, Game
 from fractions import Fraction
 
 from engine.ice_solo_deal import (count2, count3, outcomes as deal_outcomes,
                                   bounds as deal_bounds, start_chk,
                                   OK as DEAL_OK_CODE, REDO as DEAL_REDO_CODE)
-from engine.ice_solo_tower import clear_line, path_clear
+from engine.ice_solo_tower import clear_line, tower_moves
 from engine.pieces import parse_piece, parse_cell
 from engine.protocol import Session
 from engine.rng import Rng
@@ -402,6 +402,25 @@ def test_line_of_sight_matches_exact_clipping():
                 if b in (s, t):
                     continue
                 assert clear_line(s, t, [b]) == (not _crosses(s, t, b)), (s, t, b)
+
+
+def path_clear(s, t, w3, k):
+    """Line of sight from ``s`` to ``t`` as the move list decides it:
+    False if a cell the segment crosses is flagged in ``w3``, where the
+    low byte of ``w3[k + r]`` holds the flags of board row r (bit c:
+    column c). The flagged cells and ``t`` become bare larges, targets of
+    a medium on ``s``, and the move list is asked (on a game made for
+    it), so a test of this is a test of its tables and frames. (Here, not
+    in the device module: only the tests need it.)"""
+    g = Game()
+    g.lo = lo = bytearray(b"\xff" * 64)
+    g.hi = bytearray(lo)
+    for b in range(64):
+        if w3[k + (b >> 3)] >> (b & 7) & 1:
+            lo[b] = 11          # y3
+    lo[t] = 11
+    lo[s] = 2                   # r2
+    return s << 6 | t in tower_moves(g, False, s, 0, 8)
 
 
 def test_the_path_table_agrees_with_the_box_test_everywhere():
