@@ -179,6 +179,35 @@ def test_build_refuses_micropythons_mpy_cross(tmp_path):
     assert not os.path.exists(str(tmp_path / "o"))
 
 
+def test_built_mpy_files_carry_their_module_name_not_the_build_path(tmp_path):
+    """A .mpy keeps its source name as an interned name on the board and
+    shows it in tracebacks: the build names each file by its module, not
+    by where the repository sits on the build machine. (MicroPython's
+    mpy-cross stands in for CircuitPython's here, behind a wrapper that
+    answers --version as CircuitPython's does.)"""
+    from tools import build
+    real = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    fake = tmp_path / "mpy-cross-cp"
+    fake.write_text('#!/bin/sh\n'
+                    'if [ "$1" = --version ]; then echo "CircuitPython 9.2.1"; exit 0; fi\n'
+                    'exec "%s" "$@"\n' % real)
+    fake.chmod(0o755)
+    out = str(tmp_path / "o")
+    build.build("pico_8x8", out, mpy_cross=str(fake), log=lambda *a: None)
+    seen = 0
+    for rel, name in (("engine/registry.mpy", b"engine.registry"),
+                      ("engine/__init__.mpy", b"engine"),
+                      ("lib/display.mpy", b"lib.display")):
+        with open(os.path.join(out, rel), "rb") as f:
+            data = f.read()
+        assert name in data, rel
+        assert simkit.ROOT.encode() not in data, rel
+        seen += 1
+    assert seen == 3
+    assert os.path.exists(os.path.join(out, "code.py"))
+    assert build.source_name("boards/pico_8x8.py") == "boards.pico_8x8"
+
+
 def test_deploy_finds_nothing_and_refuses_a_non_circuitpy_folder(tmp_path, monkeypatch):
     from tools import build
     out = str(tmp_path / "CIRCUITPY")

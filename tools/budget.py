@@ -42,7 +42,7 @@ HERE = os.path.join(ROOT, "tools", "budget")
 WORK = os.path.join(ROOT, ".budget")          # gitignored scratch space
 DOC = os.path.join(ROOT, "docs", "budget.md")
 sys.path.insert(0, ROOT)
-from tools.build import lean_source  # noqa: E402  (the board's sources)
+from tools.build import lean_source, source_name  # noqa: E402  (the board's sources)
 
 KB = 1024
 # ---- the budgets (issue 4) --------------------------------------------------
@@ -204,7 +204,7 @@ def compile_tree(files, src_root, out_root, as_mpy, lean=True):
             out_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out_root, out_rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            subprocess.run([exe, "-o", dst, "-s", rel, src], check=True)
+            subprocess.run([exe, "-o", dst, "-s", source_name(rel), src], check=True)
         else:
             # as tools/build.py ships sources to a board: without docstrings
             # and comments, which cost heap while the board compiles them

@@ -102,6 +102,19 @@ def lean_source(text):
     return "\n".join(line.rstrip() for line in lines)
 
 
+def source_name(rel):
+    """The source name a .mpy of ``rel`` carries (mpy-cross ``-s``): the
+    module's dotted name, ``engine.registry`` for engine/registry.py and
+    ``engine`` for its ``__init__``. Tracebacks show it instead of the
+    build machine's path, and a board interns that name for the module
+    anyway (its ``__name__``), so the .mpy adds no name of its own: one
+    interned name less per module, and none as long as a path."""
+    mod = rel[:-3].replace("/", ".")
+    if mod.endswith(".__init__"):
+        mod = mod[:-9]
+    return mod
+
+
 def check_mpy_cross(path):
     """Refuse an mpy-cross that is not CircuitPython's."""
     try:
@@ -138,8 +151,8 @@ def build(board, out, mpy_cross=None, log=print, full=False):
         # a package's __init__ compiles fine
         if version and dst != "code.py":
             target = target[:-3] + ".mpy"
-            subprocess.run([mpy_cross, "-o", target, os.path.join(ROOT, src)],
-                           check=True)
+            subprocess.run([mpy_cross, "-o", target, "-s", source_name(dst),
+                            os.path.join(ROOT, src)], check=True)
         elif full:
             shutil.copyfile(os.path.join(ROOT, src), target)
         else:
