@@ -387,9 +387,12 @@ def can_remix(g):
     return False
 
 def key(g):
-    """A 4-byte fingerprint of the towering position (the memo key)."""
-    h1 = 1
-    h2 = 2
+    """A 4-byte fingerprint of the towering position (the memo key). The
+    remix count is part of it: undo brings a position back with its count,
+    but play can only bring one back through a remix, one count later, and
+    a remix from there is a new one, as random as any."""
+    h1 = 1 + g.remixes
+    h2 = 2 + g.remixes
     for b in g.lo:
         h1 = (h1 * 257 + b) % 32749
         h2 = (h2 * 263 + b) % 32719
