@@ -234,6 +234,9 @@ _AHEAD = []
 # loaded, to serialize
 _LOAD = ("load",)
 _PACK = ("pack",)
+# the table tools: opened while something else waits in the save slot, a
+# tool runs without saving rather than write over it (App.choose)
+_TOOLS = ("dice", "bag")
 
 
 class App:
@@ -259,6 +262,7 @@ class App:
         self.unsaved = False     # a move not yet in the store (True), or how
                                  # far the idle save got (_save)
         self.saves = 0           # records written (for tests and the budget)
+        self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
         self.modules = ()        # the game's screen modules beside its own (Loading)
         self._player = -1        # last human to move, for hand-offs
@@ -386,6 +390,51 @@ class App:
         if g is None or not hasattr(g, "handoff_later") or not g.handoff_later(p):
             self.handoff(p)
 
+    def choose(self, gid):
+        """The menu's A on a game or tool. The save slot holds one game, so
+        what waits there decides: the same game is resumed where it was
+        left, not dealt anew; a tool opened while anything else waits runs
+        without saving (a die rolled in a pause costs no game); another
+        game first gets the resume offer, whose B discards the waiting one
+        and opens ``gid``. Nothing saved is overwritten unasked. False if
+        ``gid`` cannot be played here."""
+        if gid not in self.playable:
+            return False
+        w = self._waiting()
+        if w == gid:
+            st = self.store.resume()
+            if st is not None and st.GAME == gid and st.to_move() != OVER:
+                return self.enter(gid, st)
+            w = None            # unusable: a new one takes the slot
+        if w is None:
+            return self.enter(gid)
+        if gid in _TOOLS:
+            if not self.enter(gid):
+                return False
+            self.keep = True
+            return True
+        if w in _TOOLS:
+            return self.enter(gid)
+        st = self.store.resume()
+        if st is None or st.to_move() == OVER:
+            return self.enter(gid)
+        self.go(self.shell("Prompt", st, gid))
+        return True
+
+    def _waiting(self):
+        """The id of the game in the save slot, or None: read from the
+        record's head as ``State.serialize`` writes it (magic, format, id
+        length, id), without loading the game."""
+        if self.store is None:
+            return None
+        p = self.store.load_game()
+        if p is None or len(p) < 4 or len(p) < 4 + p[3]:
+            return None
+        try:
+            return bytes(p[4:4 + p[3]]).decode()
+        except ValueError:      # UnicodeError: not ours
+            return None
+
     def enter(self, gid, state=None):
         """Start (or, given a state, resume) a game or tool. False if it
         cannot be played here; the menu shows a refusal then."""
@@ -401,6 +450,7 @@ class App:
         self.state = state
         self._player = -1
         self.unsaved = False
+        self.keep = False
         self._drop_shell()     # e.g. the resume offer that started this
         self._redraw = True
         self.game_scr = None
@@ -519,7 +569,7 @@ class App:
         are never written. Leaving saves whole, at once, whatever the idle
         save had got to."""
         u = self.unsaved
-        if not u or self.store is None:
+        if not u or self.store is None or self.keep:
             self.unsaved = False
             return
         st = self.state

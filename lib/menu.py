@@ -84,7 +84,7 @@ class Menu:
         app = self.app
         item = ITEMS[self.i]
         if self.i < GAMES:
-            if app.enter(item):
+            if app.choose(item):
                 # the game's screen gets the heap of the frame copy
                 self.base = None
                 return True

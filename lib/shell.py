@@ -64,13 +64,16 @@ class Boot:
 
 class Prompt:
     """At boot: resume the saved game (A) or discard it (B). Its icon
-    blinks so the prompt is not mistaken for the menu."""
+    blinks so the prompt is not mistaken for the menu. From the menu, when
+    another game ``then`` was chosen while this one waits (App.choose), B
+    discards this one and opens that one."""
 
     BLINK_MS = 500
 
-    def __init__(self, app, state):
+    def __init__(self, app, state, then=None):
         self.app = app
         self.state = state
+        self.then = then
         self.on = True
         self.t0 = app.now
         self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT)
@@ -89,7 +92,8 @@ class Prompt:
         if k == B:
             self.state = None
             app.discard_save(st.GAME)
-            app.to_menu()
+            if self.then is None or not app.enter(self.then):
+                app.to_menu()
             return True
         return False
 

@@ -810,6 +810,124 @@ def test_leaving_halfway_through_the_idle_save_saves_the_latest_game():
         assert sim.store.load_game() == latest
 
 
+# ---- the menu and the one save slot -----------------------------------------------
+def ice_solo_in_play(nvm, moves=3):
+    """Ice Solo from the menu, dealt, ``moves`` nesting moves made and the
+    idle save written: the sim and the saved bytes."""
+    from engine.ice_solo import END
+    sim = boot(nvm=nvm, seed=4)
+    goto(sim, "ice_solo")
+    sim.press("a")
+    for _ in range(400):
+        if sim.app.game_scr is not None and sim.app.scr is sim.app.game_scr:
+            break
+        sim.advance(20)
+    st = sim.app.state
+    for _ in range(moves):
+        assert sim.app.play([m for m in st.legal_actions() if m != END][0])
+    sim.advance(3000)
+    saved = sim.store.load_game()
+    assert saved == st.serialize()
+    return sim, bytes(saved)
+
+
+def open_item(sim, item):
+    goto(sim, item)
+    sim.press("a")
+    for _ in range(400):
+        if sim.app.game_scr is not None and sim.app.scr is sim.app.game_scr:
+            return
+        if type(sim.app.scr).__name__ == "Prompt":
+            return
+        sim.advance(20)
+
+
+def test_the_waiting_game_is_resumed_from_the_menu_not_dealt_again():
+    nvm = bytearray(b"\xff" * 4096)
+    sim, saved = ice_solo_in_play(nvm)
+    sim.escape()
+    assert sim.app.scr is sim.app.menu
+    open_item(sim, "ice_solo")
+    assert sim.app.game == "ice_solo"
+    assert sim.app.state.serialize() == saved, "the same game, where it was left"
+    assert sim.app.errors == 0
+
+
+def test_a_tool_opened_while_a_game_waits_does_not_save_over_it():
+    nvm = bytearray(b"\xff" * 4096)
+    sim, saved = ice_solo_in_play(nvm)
+    sim.escape()
+    open_item(sim, "dice")
+    assert sim.app.game == "dice"
+    sim.press("a")              # roll
+    sim.advance(3000)           # long past the idle save
+    sim.escape()
+    assert bytes(sim.store.load_game()) == saved
+    open_item(sim, "ice_solo")
+    assert sim.app.state.serialize() == saved
+    # and after a power cut the boot offers the game, not the die
+    sim2 = boot(nvm=nvm, seed=9)
+    assert type(sim2.app.scr).__name__ == "Prompt"
+    assert sim2.app.scr.state.GAME == "ice_solo"
+
+
+def test_another_game_asks_first_b_discards_the_waiting_one():
+    nvm = bytearray(b"\xff" * 4096)
+    sim, saved = ice_solo_in_play(nvm)
+    sim.escape()
+    open_item(sim, "bag_of_ice")
+    scr = sim.app.scr
+    assert type(scr).__name__ == "Prompt" and scr.state.GAME == "ice_solo"
+    assert bytes(sim.store.load_game()) == saved, "nothing written yet"
+    sim.press("b")
+    sim.advance(600)
+    assert sim.app.game == "bag_of_ice"
+    assert sim.store.load_game() is None, "the waiting game was discarded"
+    assert sim.app.errors == 0
+
+
+def test_another_game_asks_first_a_resumes_the_waiting_one():
+    nvm = bytearray(b"\xff" * 4096)
+    sim, saved = ice_solo_in_play(nvm)
+    sim.escape()
+    open_item(sim, "bag_of_ice")
+    assert type(sim.app.scr).__name__ == "Prompt"
+    sim.press("a")
+    sim.advance(600)
+    assert sim.app.game == "ice_solo"
+    assert sim.app.state.serialize() == saved
+
+
+def test_a_waiting_tool_gives_way_to_a_game_without_asking():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    sim.advance(3000)
+    assert sim.store.load_game() == sim.app.state.serialize()
+    sim.escape()
+    open_item(sim, "bag_of_ice")
+    assert sim.app.game == "bag_of_ice", "no offer for a die"
+    assert sim.app.keep is False, "the game saves as usual"
+
+
+def test_a_tool_leaves_another_waiting_tool_alone():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    roll_dice(sim)
+    sim.advance(3000)
+    saved = bytes(sim.store.load_game())
+    sim.escape()
+    open_item(sim, "bag")
+    assert sim.app.game == "bag" and sim.app.keep is True
+    sim.press("a")              # a draw
+    sim.advance(3000)
+    assert sim.app.state.history(), "the bag drew"
+    sim.escape()
+    assert bytes(sim.store.load_game()) == saved
+    open_item(sim, "dice")
+    assert sim.app.keep is False and sim.app.state.serialize() == saved
+
+
 def test_power_lost_between_the_two_passes_resumes_the_last_good_save():
     nvm = bytearray(b"\xff" * 4096)
     sim = boot(nvm=nvm, seed=5)
