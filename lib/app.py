@@ -234,9 +234,6 @@ _AHEAD = []
 # loaded, to serialize
 _LOAD = ("load",)
 _PACK = ("pack",)
-# the table tools: opened while something else waits in the save slot, a
-# tool runs without saving rather than write over it (App.choose)
-_TOOLS = ("dice", "bag")
 
 
 class App:
@@ -391,49 +388,25 @@ class App:
             self.handoff(p)
 
     def choose(self, gid):
-        """The menu's A on a game or tool. The save slot holds one game, so
-        what waits there decides: the same game is resumed where it was
-        left, not dealt anew; a tool opened while anything else waits runs
-        without saving (a die rolled in a pause costs no game); another
-        game first gets the resume offer, whose B discards the waiting one
-        and opens ``gid``. Nothing saved is overwritten unasked. False if
+        """The menu's A on a game or tool. The save slot holds one game:
+        when it holds one, ``lib.shell.waiting`` (loaded only then) says
+        what to do, so that nothing saved is overwritten unasked. False if
         ``gid`` cannot be played here."""
-        if gid not in self.playable:
-            return False
-        w = self._waiting()
-        if w == gid:
-            st = self.store.resume()
-            if st is not None and st.GAME == gid and st.to_move() != OVER:
-                return self.enter(gid, st)
-            w = None            # unusable: a new one takes the slot
-        if w is None:
-            return self.enter(gid)
-        if gid in _TOOLS:
+        w = None
+        if gid in self.playable and self.store is not None and (
+                self.store.has_game()):
+            w = self.shell("waiting", gid)
+        if w is None or w is False:     # a new one; False: a tool, unsaved
+            self._drop_shell()
             if not self.enter(gid):
                 return False
-            self.keep = True
+            self.keep = w is False
             return True
-        if w in _TOOLS:
-            return self.enter(gid)
-        st = self.store.resume()
-        if st is None or st.to_move() == OVER:
-            return self.enter(gid)
-        self.go(self.shell("Prompt", st, gid))
+        if hasattr(w, "GAME"):          # the waiting game itself, resumed
+            self._drop_shell()
+            return self.enter(gid, w)
+        self.go(w)                      # the resume offer first
         return True
-
-    def _waiting(self):
-        """The id of the game in the save slot, or None: read from the
-        record's head as ``State.serialize`` writes it (magic, format, id
-        length, id), without loading the game."""
-        if self.store is None:
-            return None
-        p = self.store.load_game()
-        if p is None or len(p) < 4 or len(p) < 4 + p[3]:
-            return None
-        try:
-            return bytes(p[4:4 + p[3]]).decode()
-        except ValueError:      # UnicodeError: not ours
-            return None
 
     def enter(self, gid, state=None):
         """Start (or, given a state, resume) a game or tool. False if it

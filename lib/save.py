@@ -271,6 +271,7 @@ class Store:
 
         store.save_game(state.serialize())   # OK / UNCHANGED / TOO_BIG
         data = store.load_game()             # bytes, or None
+        store.has_game()                     # one waits? (no copying)
         store.status, store.notice()         # what load_game found
         store.clear_game()                   # finished: nothing to resume
         st = store.resume()                  # a State or None (checked by
@@ -301,6 +302,16 @@ class Store:
         p = self.game.load(accept)
         self.status = self.game.status
         return p if p else None
+
+    def has_game(self):
+        """Whether a game record waits (not cleared), from the header the
+        last load or write saw: no slot is copied, so the menu can ask on
+        every A without making garbage."""
+        g = self.game
+        if not g.loaded:
+            g.load()
+        h = g.head
+        return h is not None and (h[6] or h[7]) != 0
 
     def clear_game(self):
         """Mark the game finished: an empty record, written like any other

@@ -1,5 +1,6 @@
-"""Shell screens used outside games: the boot animation, the resume offer,
-notices, scores, about and settings. The app imports this module when one
+"""Shell screens used outside games: the boot animation, the resume offer
+(and what the menu does while a game is saved), notices, scores, about and
+settings. The app imports this module when one
 of them is needed and drops it again at the menu, so none of it stays in
 memory during a game. They follow the screen contract in lib.app.
 """
@@ -9,6 +10,7 @@ from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import ICONS, border, draw_icon
 from lib.settings import ITEMS, BRIGHT, index
+from engine.state import OVER
 
 # the settings screen's items in order, with their names; a game's items
 # show only when the game is playable here (the tools' own choices are made
@@ -60,6 +62,49 @@ class Boot:
             third = i * 3 // h
             c = P.piece(5 - 2 * third if third < 2 else 0, 3 - third)
             d.rect(w // 2 - 1 - half, y, 2 * half + 2, 1, c)
+
+
+# the table tools: opened while something else waits in the save slot, a
+# tool runs without saving rather than write over it (waiting)
+_TOOLS = ("dice", "bag")
+
+
+def waiting(app, gid):
+    """What the menu's A on ``gid`` does while the save slot holds a game
+    (App.choose, which acts on the answer): the same game is resumed where
+    it was left (its State), not dealt anew; a tool opened while anything
+    else waits runs without saving (False): a die rolled in a pause costs
+    no game; another game first gets the resume offer (a Prompt), whose B
+    discards the waiting game and opens ``gid``; a waiting tool gives way
+    to a game (None: a new one, saved as usual)."""
+    w = _waiting_id(app.store.load_game())
+    if w is None:
+        return None
+    if w == gid:
+        st = app.store.resume()
+        if st is not None and st.GAME == gid and st.to_move() != OVER:
+            return st
+        return None             # unusable: a new one takes the slot
+    if gid in _TOOLS:
+        return False
+    if w in _TOOLS:
+        return None
+    st = app.store.resume()
+    if st is None or st.to_move() == OVER:
+        return None
+    return Prompt(app, st, gid)
+
+
+def _waiting_id(p):
+    """The game id at the head of a save record as ``State.serialize``
+    writes it (magic, format, id length, id), without loading the game;
+    None if there is none."""
+    if p is None or len(p) < 4 or len(p) < 4 + p[3]:
+        return None
+    try:
+        return bytes(p[4:4 + p[3]]).decode()
+    except ValueError:          # UnicodeError: not ours
+        return None
 
 
 class Prompt:

@@ -94,6 +94,32 @@ def test_clear_game_leaves_nothing_to_resume():
     assert again.resume() is None
 
 
+def test_has_game_follows_saves_and_clears_without_copying_slots():
+    nvm = erased()
+    s = S.Store(nvm)
+    assert s.has_game() is False                # blank
+    s.save_game(game(2))
+    assert s.has_game() is True
+    s.clear_game()
+    assert s.has_game() is False                # an empty record
+    s.save_game(game(1))
+    again = S.Store(nvm)
+    assert again.has_game() is True             # read once from the NVM
+    # asked again, it copies no slot: the answer comes from the header
+    # the load kept (a board's menu asks it on every A)
+    reads = []
+
+    class Watched:
+        def __getitem__(self, k):
+            reads.append(k)
+            return nvm[k]
+
+        def __len__(self):
+            return len(nvm)
+    again.game.nvm = Watched()
+    assert again.has_game() is True and reads == []
+
+
 def test_torn_write_at_every_byte_keeps_the_older_save():
     old, new = game(4), game(12)
     base = erased()
