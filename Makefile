@@ -20,6 +20,12 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# Long statistical runs (bot strength, fairness, the reliability campaign):
+# their figures are printed; CI runs this after the tests.
+.PHONY: bench
+bench: $(STAMP)
+	$(BIN)/python -m pytest -q -s -m bench -p no:cacheprovider
+
 # Device budget: heap, step time and flash under a real MicroPython (32-bit
 # WebAssembly, run by Node; the tool installs its pinned npm package).
 # Fails when a budget is exceeded, holding the exceedances recorded in
