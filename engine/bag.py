@@ -4,7 +4,7 @@
 in the bag by how many are left. ``return`` puts every drawn item back.
 """
 
-from engine.state import State, CHANCE, IllegalMove, fail
+from engine.state import State, CHANCE, IllegalMove
 from engine.pieces import parse_piece, fmt_piece, NotationError
 
 PRESETS = {
@@ -49,13 +49,14 @@ def parse_contents(text):
         try:
             p = parse_piece(text[i:j if s < 0 else s], rock_ok=True)
         except NotationError as e:
-            fail(18, (e,))   # contents: %s
+            raise ValueError("contents: %s" % e)
         if s >= 0:
             n = text[s + 1:j]
             # ASCII digits only: str.isdigit() also passes '\u00b2', which int()
             # then refuses with a message about int(), not about the bag
             if not _digits(n) or not 1 <= int(n) <= MAX_ITEMS:
-                fail(19, (text[i:j],))   # contents: bad count in %r
+                raise ValueError("contents: bad count in %r (use like r3*2)"
+                                 % text[i:j])
             c[p] += int(n)
         else:
             c[p] += 1
@@ -69,7 +70,7 @@ def parse_contents(text):
             kinds.append(p)
             total += c[p]
     if total > MAX_ITEMS:
-        fail(20, (MAX_ITEMS,))   # contents: at most %d items
+        raise ValueError("contents: at most %d items in a bag" % MAX_ITEMS)
     counts = bytearray()
     for p in kinds:
         counts.append(c[p])
@@ -88,12 +89,12 @@ class Game(State):
         preset = opts.pop("preset", None)
         contents = opts.pop("contents", None)
         if preset is not None and contents is not None:
-            fail(21)   # give preset= or contents=, not both
+            raise ValueError("give preset= or contents=, not both")
         if contents is None:
             preset = preset or "bag_of_ice"
             if preset not in PRESETS:
-                # preset=%s: choose one of %s
-                fail(22, (preset, "|".join(sorted(PRESETS))))
+                raise ValueError("preset=%s: choose one of %s"
+                                 % (preset, "|".join(sorted(PRESETS))))
             self.name = preset
             self.kinds, full = _PARSED[preset]
             self.full = bytearray(full)
@@ -146,18 +147,19 @@ class Game(State):
         try:
             return _ITEM + parse_piece(tok, rock_ok=True)
         except NotationError:
-            fail(23, (tok,), IllegalMove)   # unknown token %r: ...
+            raise IllegalMove("unknown token %r: bag moves are draw, return, "
+                              "and at a draw the item drawn (like r3 or r)" % tok)
 
     def why_illegal(self, a):
         if self.pending:
             if a < _ITEM:
-                return 24, ()   # a draw is under way: sample it first
-            return 25, (fmt_piece(a - _ITEM),)   # no %s is left in the bag
+                return "a draw is under way: sample it first"
+            return "no %s is left in the bag" % fmt_piece(a - _ITEM)
         if a == DRAW:
-            return 26, ()   # the bag is empty: return the drawn items first
+            return "the bag is empty: return the drawn items first"
         if a == RETURN:
-            return 27, ()   # nothing has been drawn
-        return 28, ()   # draw first
+            return "nothing has been drawn"
+        return "draw first"
 
     def _apply(self, a):
         if a == DRAW:
@@ -220,24 +222,24 @@ class Game(State):
             return
         k = len(self.kinds)
         if len(body) < 1 + k or body[0] > 1:
-            fail(29)   # bag state is truncated or malformed
+            raise ValueError("bag state is truncated or malformed")
         left = bytearray(body[1:1 + k])
         drawn = bytearray(body[1 + k:])
         # every item is either still in the bag or drawn, never both
         # (counted by hand: bytearray.count() is missing on some ports)
         if len(drawn) > sum(self.full):
-            fail(30)   # bag state draws more items than the bag holds
+            raise ValueError("bag state draws more items than the bag holds")
         seen = bytearray(k)
         for p in drawn:
             i = self.kinds.find(bytes((p,)))
             if i < 0:
-                fail(31)   # bag state draws an item the bag never held
+                raise ValueError("bag state draws an item the bag never held")
             seen[i] += 1
         for i in range(k):
             if left[i] + seen[i] != self.full[i]:
-                fail(32)   # bag state does not match its contents
+                raise ValueError("bag state does not match its contents")
         if body[0] and len(drawn) == sum(self.full):
             # a pending draw with nothing left would be a chance node with
             # no outcomes
-            fail(33)   # bag state is drawing from an empty bag
+            raise ValueError("bag state is drawing from an empty bag")
         self.pending, self.left, self.drawn = bool(body[0]), left, drawn

@@ -36,7 +36,7 @@ slot). Cold modules, loaded for one call: arrangements
 resident: the device runs them in its loop passes.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold, fail
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
                                     COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
@@ -73,7 +73,8 @@ class Game(Odds):
             for w in b.split(","):
                 k = int(w) if w and len(w) < 3 and not w.strip("0123456789") else 0
                 if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
-                    fail(45, (b, n))   # bots=%s: expected seats 1..%d
+                    raise ValueError("bots=%s: expected seats 1..%d, separated "
+                                     "by commas, each once" % (b, n))
                 m |= 1 << (k - 1)
         self.bots = m
 
@@ -142,7 +143,9 @@ class Game(Odds):
             p = "roygcbp".find(tok[0]) << 2 | "0123".find(tok[1])
             if p >= 0 and FULL[p]:
                 return _PIECE + p
-        fail(46, (tok,), IllegalMove)   # unknown token %r
+        raise IllegalMove("unknown token %r: Bag of Ice moves are draw, stop, "
+                          "size1, size2, size3; the die faces S M L SM SL ML; "
+                          "pieces like y2" % tok)
 
     def why_illegal(self, a):
         return cold("engine.bag_of_ice_text").why_illegal(self, a)
@@ -285,15 +288,6 @@ class Game(Odds):
 
     def _unpack(self, body):
         cold("engine.bag_of_ice_text").unpack(self, body)
-
-    def undo_move(self):
-        # refused here while only chance has acted (the roll-off, one die
-        # per player and more on ties), without loading engine/messages.py
-        h = self.hist
-        for i in range(0, len(h), 2):
-            if not h[i] & 0x80:
-                return State.undo_move(self)
-        raise IllegalMove("nothing to undo")
 
     def _snap(self, a):
         # what _restore needs to take ``a`` back in place: a turn's end

@@ -3,7 +3,6 @@ Loaded for one call and forgotten again on a board
 (:func:`engine.state.cold`).
 """
 
-from engine.state import fail
 from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, ROLLOFF, STOP)
 
@@ -13,22 +12,23 @@ def why_illegal(st, a):
     f = st.face
     if a < 8:                          # a move
         if not ph & 1:
-            return 47, ()   # the die is rolling or a pyramid is being drawn
+            return ("the die is rolling or a pyramid is being drawn: "
+                    "play the outcome or sample it")
         if ph == DECIDE:
             if a == STOP:
-                return 48, ()   # nothing is drawn yet
-            return 49, ()   # no size to choose now
-        return 50, (LO[f], HI[f])      # choose a size first
+                return "nothing is drawn yet: a turn starts with draw"
+            return "no size to choose now: draw first"
+        return "choose a size first: size%d or size%d" % (LO[f], HI[f])
     if ph != DRAW and ph != ROLL and ph != ROLLOFF:
-        return 51, ()       # it is a player's turn to decide
+        return "it is a player's turn to decide, not chance's"
     if a < 32:                         # a face
-        return 52, ()       # a pyramid is being drawn, not a die rolled
+        return "a pyramid is being drawn, not a die rolled"
     p = a - 32
     if ph != DRAW:
-        return 53, ()       # the die is rolling: play a face
+        return "the die is rolling: play a face (S M L SM SL ML) or sample it"
     if p & 3 != st.size:
-        return 54, (FACES[f], st.size)   # the die shows %s
-    return 55, (name(p),)             # no %s is left in the bag
+        return "the die shows %s: draw a pyramid of size %d" % (FACES[f], st.size)
+    return "no %s is left in the bag" % name(p)
 
 
 # ---- saves ------------------------------------------------------------------
@@ -54,7 +54,7 @@ def unpack(st, body):
     n = st.players
     k = 10 + 3 * n
     if len(body) <= k or not _valid(st, body, n, k):
-        fail(56)   # bag_of_ice state is malformed
+        raise ValueError("bag_of_ice state is malformed")
     st.phase = body[0]
     st.turn = body[1]
     st.face = body[2] - 1

@@ -3,7 +3,7 @@
 ``roll`` is the move; each die is then one chance node with equal weights.
 """
 
-from engine.state import State, CHANCE, IllegalMove, opt_choice, opt_int, fail
+from engine.state import State, CHANCE, IllegalMove, opt_choice, opt_int
 
 DICE = {
     "pyramid": ("S", "M", "L", "SM", "SL", "ML"),
@@ -59,14 +59,14 @@ class Game(State):
         for i in range(6):
             if self.faces[i] == tok:
                 return _FACE + i
-        # unknown token %r: dice moves are roll and the faces %s
-        fail(12, (tok, " ".join(self.faces)), IllegalMove)
+        raise IllegalMove("unknown token %r: dice moves are roll and the faces %s"
+                          % (tok, " ".join(self.faces)))
 
     def why_illegal(self, a):
         if a == ROLL and self.pending:
-            return 13, ()   # the dice are still rolling: sample the next die
+            return "the dice are still rolling: sample the next die"
         if a != ROLL and not self.pending:
-            return 14, ()   # no die is rolling: roll first
+            return "no die is rolling: roll first"
         return None
 
     def _apply(self, a):
@@ -153,15 +153,15 @@ class Game(State):
                     raise IndexError
                 p += 1 + m
         except IndexError:
-            fail(15)   # dice state is truncated or malformed
+            raise ValueError("dice state is truncated or malformed")
         if (len(rolled) != n or pending + n > c or
                 (pending and n + pending != c) or len(past) > KEEP or
                 (past and not n and not pending) or
                 (not pending and n and n != c)):
-            fail(16, (c,))   # dice state does not fit count=%d
+            raise ValueError("dice state does not fit count=%d" % c)
         for r in past:
             if max(r) > 5:
                 rolled = None
         if rolled is None or (n and max(rolled) > 5):
-            fail(17)   # dice state has a bad face
+            raise ValueError("dice state has a bad face")
         self.pending, self.rolled, self.past = pending, rolled, past

@@ -38,7 +38,8 @@ integer weights (``auto_chance`` is True for all of them):
   scatter back (undo is not a re-roll).
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, cold, release
+from engine.state import (State, CHANCE, OVER, IllegalMove, opt_choice, refusal,
+                          cold, release)
 
 try:
     from micropython import const
@@ -529,11 +530,7 @@ class Game(State):
         else:
             ok = self.is_legal(a)
         if not ok:
-            try:
-                msg = self.why_illegal(a) or "%s is not legal now" % self.token(a)
-            except Exception:
-                msg = "action %d is not legal now" % a
-            raise IllegalMove(msg)
+            raise IllegalMove(refusal(self, a))
         was = self.phase
         self._apply(a)
         if who == CHANCE:
@@ -761,14 +758,6 @@ class Game(State):
         return hint(self)
 
     # ---- undo and saves -----------------------------------------------------------
-    def undo_move(self):
-        """As :meth:`State.undo_move`; during the opening deal or scatter
-        there is no move to take back, said here without loading the
-        shared message texts (a board pays ~15 ms for that load)."""
-        if self.phase <= P_SCATTER:
-            raise IllegalMove("nothing to undo")
-        return State.undo_move(self)
-
     def undo(self):
         """Take back the last action: a nesting move, an end or a style
         judgement directly (here: the common case), a towering move by

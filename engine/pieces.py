@@ -6,7 +6,6 @@ is a ``bytes``/``bytearray`` of pieces, bottom first. Strings exist only at
 the edges, in the ``parse_*``/``fmt_*`` functions.
 """
 
-from engine.state import fail
 
 COLOURS = "roygcbpwk"
 NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple",
@@ -34,8 +33,7 @@ def size_of(p):
 def parse_colour(ch):
     i = COLOURS.find(ch) if len(ch) == 1 else -1
     if i < 0:
-        # unknown colour %r (use one of %s)
-        fail(34, (ch, COLOURS), NotationError)
+        raise NotationError("unknown colour %r (use one of %s)" % (ch, COLOURS))
     return i
 
 
@@ -46,8 +44,9 @@ def parse_piece(text, rock_ok=False):
     if rock_ok and len(text) == 1:
         return piece(parse_colour(text), 0)
     if len(text) == 2 and text[0] in COLOURS:
-        fail(35, (text,), NotationError)   # bad size in %r
-    fail(36, (text, COLOURS), NotationError)   # bad piece %r
+        raise NotationError("bad size in %r: sizes are 1, 2, 3" % text)
+    raise NotationError("bad piece %r: a colour letter (%s) and a size 1-3"
+                        % (text, COLOURS))
 
 
 def fmt_piece(p):
@@ -60,7 +59,8 @@ def parse_stack(text):
     if text == "-":
         return b""
     if not text or len(text) % 2:
-        fail(37, (text,), NotationError)   # bad stack %r
+        raise NotationError("bad stack %r: pieces like r3g2b1, or - for empty"
+                            % text)
     out = bytearray(len(text) // 2)
     for i in range(0, len(text), 2):
         out[i // 2] = parse_piece(text[i:i + 2])
@@ -83,9 +83,10 @@ def parse_cell(text, width, height):
         row = int(text[1:]) - 1
         if col < width and 0 <= row < height:
             return row * width + col
-        # cell %r is off the %dx%d grid
-        fail(38, (text, width, height), NotationError)
-    fail(39, (text,), NotationError)   # bad cell %r
+        raise NotationError("cell %r is off the %dx%d grid"
+                            % (text, width, height))
+    raise NotationError("bad cell %r: a column letter and a row number, like b3"
+                        % text)
 
 
 def fmt_cell(index, width):
@@ -96,15 +97,14 @@ def parse_grid(text, width, height):
     """Cells in reading order joined by ``/`` -> list of stacks (bytes)."""
     parts = text.split("/")
     if len(parts) != width * height:
-        # grid has %d cells, expected %d (%dx%d)
-        fail(40, (len(parts), width * height, width, height),
-                      NotationError)
+        raise NotationError("grid has %d cells, expected %d (%dx%d)"
+                            % (len(parts), width * height, width, height))
     out = []
     for i in range(len(parts)):
         try:
             out.append(parse_stack(parts[i]))
         except NotationError as e:
-            fail(41, (fmt_cell(i, width), e), NotationError)   # cell %s: %s
+            raise NotationError("cell %s: %s" % (fmt_cell(i, width), e))
     return out
 
 

@@ -18,7 +18,7 @@ of a game not loaded yet use.
 """
 
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove, fail, cold
+from engine.state import CHANCE, OVER, IllegalMove, cold
 
 HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
         "show", "undo", "history", "hint", "help", "quit")
@@ -126,13 +126,13 @@ class Session:
         """Answer one protocol line."""
         try:
             if len(line) > MAX_LINE:
-                fail(0, (MAX_LINE,))   # line too long
+                raise ValueError("line too long (over %d characters)" % MAX_LINE)
             words = line.split()
             if not words or words[0].startswith("#"):
                 return "= \n\n"
             cmd = words[0]
             if cmd not in HELP:
-                fail(1, (cmd,))   # unknown command %r (try help)
+                raise ValueError("unknown command %r (try help)" % cmd)
             fn = getattr(Session, "cmd_" + cmd, None)
             if fn is None:
                 fn = getattr(cold("engine.protocol_seldom"), "cmd_" + cmd)
@@ -156,9 +156,9 @@ class Session:
     def _game(self, words):
         """The game, for a command that takes no arguments."""
         if len(words) > 1:
-            fail(2, (words[1],))   # unexpected %r
+            raise ValueError("unexpected %r" % words[1])
         if self.state is None:
-            fail(3)   # no game: start one with new <id>
+            raise ValueError("no game: start one with new <id>")
         return self.state
 
     def _auto(self, said):
@@ -195,7 +195,7 @@ class Session:
             if r < 0:
                 break
         else:
-            fail(4)   # chance weights must be positive
+            raise ValueError("chance weights must be positive")
         st.apply_action(o[0])
         return st.token(o[0])
 
@@ -228,15 +228,15 @@ class Session:
 
     def cmd_play(self, words):
         if len(words) != 2:
-            fail(8)   # usage: play <token>
+            raise ValueError("usage: play <token>")
         self._game(()).apply(words[1])
         return self._auto(words[1])
 
     def cmd_sample(self, words):
         st = self._game(words)
         if st.to_move() != CHANCE:
-            # not a chance node (to_move is %s)
-            fail(9, (Session.cmd_to_move(self, ()),))
+            raise ValueError("not a chance node (to_move is %s)"
+                             % Session.cmd_to_move(self, ()))
         return self._auto(self._sample())
 
     def cmd_state(self, words):
@@ -276,6 +276,6 @@ class Session:
         st = self._game(words)
         h = getattr(st, "hint", None)
         if h is None:
-            fail(44, (st.GAME,))   # %s offers no hint
+            raise ValueError("%s offers no hint" % st.GAME)
         a = h()
         return "none" if a is None else st.token(a)

@@ -10,21 +10,21 @@ otherwise load for the line too (~1.5 KB of heap and several ms): its
 """
 
 import sys
-from engine.state import fail, cold, parse_options
+from engine.state import cold, parse_options
 
 
 def cmd_new(self, words):
     if len(words) < 2:
-        fail(5)   # usage: new <id> [key=value ...]
+        raise ValueError("usage: new <id> [key=value ...]")
     opts = parse_options(words[2:])
     seed = opts.pop("seed", None)
     if seed is not None:
         try:
             seed = int(seed)
         except ValueError:
-            fail(6, (seed,))   # seed=%s: expected a whole number
+            raise ValueError("seed=%s: expected a whole number" % seed)
         if not 0 <= seed <= 0xFFFFFFFF:
-            fail(7, (seed,))   # seed=%d: expected 0..4294967295
+            raise ValueError("seed=%d: expected 0..4294967295" % seed)
     # both raise before anything changes
     cls = getattr(sys.modules.get("engine." + words[1]), "Game", None)
     if cls is not None and cls.GAME == words[1]:

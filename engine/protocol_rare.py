@@ -5,7 +5,7 @@ it again (:func:`engine.state.cold`), so none of it stays in the heap
 while a game is played.
 """
 
-from engine.state import fail
+
 
 
 def _str(out, s):
@@ -46,7 +46,7 @@ def write(out, v):
     elif isinstance(v, int):
         out.append(str(v))
     else:
-        fail(11, (v,), TypeError)   # cannot write %r as JSON
+        raise TypeError("cannot write %r as JSON" % v)
 
 
 def internal(e):

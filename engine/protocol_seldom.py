@@ -6,7 +6,7 @@ needs escapes, the odds of a chance node, the answer to a bug) are in
 engine/protocol_rare.py, so that these commands load less.
 """
 
-from engine.state import fail, cold
+from engine.state import cold
 from engine.protocol import HELP, Session, _write
 
 
@@ -23,7 +23,7 @@ def cmd_help(self, words):
 
 def cmd_games(self, words):
     if len(words) > 1:
-        fail(2, (words[1],))   # unexpected %r
+        raise ValueError("unexpected %r" % words[1])
     return " ".join(cold("engine.registry").available())
 
 

@@ -67,10 +67,15 @@ def seldom():
     return _cold("seldom")
 
 
-def fail(n, args=(), cls=ValueError):
-    """Raise ``cls`` with message ``n`` of engine/messages.py, formatted by
-    ``args`` (a tuple)."""
-    _cold("messages").fail(n, args, cls)
+def refusal(st, a):
+    """The words refusing action ``a`` in state ``st``: the game's own
+    reason, or a plain one. The action may come from a corrupt save, where
+    no token names it and ``why_illegal``/``token`` may index out of range:
+    the words must still come, never an IndexError."""
+    try:
+        return st.why_illegal(a) or "%s is not legal now" % st.token(a)
+    except Exception:
+        return "action %d is not legal now" % a
 
 
 def parse_options(words):
@@ -156,8 +161,7 @@ class State:
         return []
 
     def why_illegal(self, a):
-        """A specific reason an action is illegal here, or None. A reason is
-        a string, or ``(n, args)`` for message ``n`` of engine/messages.py."""
+        """A specific reason (a string) an action is illegal here, or None."""
         return None
 
     def fields(self):
@@ -183,7 +187,7 @@ class State:
     def apply_action(self, a):
         who = self.to_move()
         if who == OVER:
-            fail(42, (), IllegalMove)   # the game is over
+            raise IllegalMove("the game is over")
         if who == CHANCE:
             ok = False
             for o in self.chance_outcomes():
@@ -193,7 +197,7 @@ class State:
         else:
             ok = a in self.legal_actions()
         if not ok:
-            _cold("messages").refusal(self, a)
+            raise IllegalMove(refusal(self, a))
         if self.UNDO_DEPTH:
             self._snaps.append(self._snap(a))
             if len(self._snaps) > self.UNDO_DEPTH:
@@ -223,7 +227,7 @@ class State:
         while i >= 0 and h[i] & 0x80:
             i -= 2
         if i < 0:
-            fail(10, (), IllegalMove)   # nothing to undo
+            raise IllegalMove("nothing to undo")
         a = (h[i] << 8) | h[i + 1]
         for _ in range((len(h) - i) // 2):
             self.undo()
@@ -232,7 +236,7 @@ class State:
     def undo(self):
         """Take back the last action (a move or a chance outcome)."""
         if not self.hist:
-            fail(10, (), IllegalMove)   # nothing to undo
+            raise IllegalMove("nothing to undo")
         if self.UNDO_DEPTH:
             self._restore(self._snaps.pop())
             self.hist = self.hist[:-2]

@@ -621,38 +621,6 @@ def test_doc_examples_are_real():
             assert [g.rstrip() for g in got] == [w.rstrip() for w in want], cmd
 
 
-def test_message_numbers_match_the_comments_that_name_them():
-    """Texts are raised by number (engine/messages.py); every call site names
-    its text in a comment, on its line or the line above. A renumbering that
-    forgets a caller shows up here as a comment that no longer fits."""
-    import re
-    from engine import messages
-    root = os.path.join(os.path.dirname(__file__), "..", "engine")
-    call = re.compile(r"(?:\bfail\(|\breturn )(\d+), ?(?:\(|$)")
-    used = set()
-    checked = 0
-    # every engine module that raises by number (a game's own modules too)
-    names = [n for n in sorted(os.listdir(root))
-             if n.endswith(".py") and n != "messages.py" and not n.startswith("ice_solo")]
-    for name in names:
-        with open(os.path.join(root, name)) as f:
-            lines = f.read().split("\n")
-        for i, line in enumerate(lines):
-            m = call.search(line) or re.search(r"\bfail\((\d+)\)", line)
-            if not m:
-                continue
-            n = int(m.group(1))
-            used.add(n)
-            note = line if "# " in line else lines[i - 1]
-            assert "# " in note, (name, i + 1)
-            note = note.split("# ", 1)[1].rstrip(". ")
-            assert messages.text(n).startswith(note), (name, i + 1, n, note)
-            checked += 1
-    total = messages._ALL.count("\n") + 1
-    assert checked >= 40 and used == set(range(total)), sorted(
-        set(range(total)) - used)
-
-
 def test_to_json_fast_and_escaped_paths_agree_with_json():
     from engine.protocol_seldom import to_json
     cases = [[], [""], ["", ""], ["a", "b"], ['a"', "b"], ["a", "\\"],
