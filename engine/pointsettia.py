@@ -1,0 +1,439 @@
+"""``pointsettia``: Green and Red grow a plant of pyramids and score its rim.
+
+Options: ``bots=`` (seats the device plays: ``0`` Green, ``1`` Red, or
+``0,1``). No chance nodes. See docs/games/pointsettia.md for the rules as
+played and the protocol.
+
+Positions are numbered breadth first: the root 0, its children 1..3, then
+each depth in clockwise order, so the children of position ``i >= 1`` are
+``2i+2`` (left) and ``2i+3`` (right) and the rim (depth 4) is 22..45 in
+clockwise order. A piece is a small int ``colour << 2 | size`` with colours
+green 0, red 1 (a colour's index is the seat it scores for), clear 2 and
+black 3; 0 is an empty position.
+
+An action is ``piece << 9 | slot << 3 | power``: power 0 is a plain move,
+1..4 a clear power onto the ancestor that many steps up, 5 the black
+power. The history is the state (UNDO_DEPTH 0): a game is at most 45
+moves, replayed for undo and saved whole.
+"""
+
+from engine.state import State, OVER, IllegalMove
+
+GREEN = 0
+RED = 1
+CLEAR = 2
+BLACK = 3
+COLOURS = "grwk"
+ROOT_PIECE = CLEAR << 2 | 3
+MOVES = 45          # pieces played in a whole game (the plant holds 46)
+RIM = 22            # the first rim position
+BLACK_POWER = 5
+# the stash kinds, in the order ``state`` lists them
+KINDS = (1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15)
+
+
+def _names():
+    names = ["root", "0", "1", "2"]
+    for i in range(1, 22):
+        names.append(names[i] + "l")
+        names.append(names[i] + "r")
+    return tuple(names)
+
+
+NAMES = _names()
+INDEX = {}
+for _i in range(46):
+    INDEX[NAMES[_i]] = _i
+# the parent of each position (the root's own entry is 0, never used)
+PARENT = bytes([0, 0, 0, 0] + [(j - 2) // 2 for j in range(4, 46)])
+DEPTH = bytes([len(n) if n != "root" else 0 for n in NAMES])
+# the root child (1..3) each position lies under (0 for the root)
+_branch = bytearray(b"\x00\x01\x02\x03" + bytes(42))
+for _i in range(4, 46):
+    _branch[_i] = _branch[PARENT[_i]]
+BRANCH = bytes(_branch)
+del _branch
+
+
+def _reroot_table(i):
+    """For the root child at slot ``i`` (0..2) becoming the root: the new
+    position of every old position, 0xFF where it would fall past
+    distance 4."""
+    c = str(i)
+    out = bytearray(46)
+    for old in range(46):
+        n = NAMES[old]
+        if n == "root":
+            new = "2"
+        elif n[0] == c:
+            rest = n[1:]
+            new = "root" if not rest else ("0" if rest[0] == "l" else "1") + rest[1:]
+        else:
+            new = "2" + ("l" if int(n[0]) == (i + 1) % 3 else "r") + n[1:]
+        out[old] = INDEX[new] if len(new) <= 4 or new == "root" else 0xFF
+    return bytes(out)
+
+
+REROOT = (_reroot_table(0), _reroot_table(1), _reroot_table(2))
+
+
+def piece_name(p):
+    return COLOURS[p >> 2] + "0123"[p & 3]
+
+
+def parse_piece(text):
+    """``'g2'`` -> piece code, or 0 if it is not one of the 12 kinds."""
+    if len(text) == 2:
+        c = COLOURS.find(text[0])
+        s = "123".find(text[1])
+        if c >= 0 and s >= 0:
+            return c << 2 | (s + 1)
+    return 0
+
+
+def rim_owners(plant):
+    """For each rim position clockwise: ``(owner, scored)``, as two
+    bytearrays: the seat it scores for (0xFF for nobody) and the position of
+    the piece scored. Positions not filled score for nobody."""
+    owner = bytearray(24)
+    scored = bytearray(24)
+    for r in range(24):
+        p = RIM + r
+        q = plant[p]
+        while q >> 2 == CLEAR and p:
+            p = PARENT[p]
+            q = plant[p]
+        c = q >> 2
+        if q and c < CLEAR:
+            owner[r] = c
+            scored[r] = p
+        else:
+            owner[r] = 0xFF
+    return owner, scored
+
+
+def run_worth(plant, scored, start, length):
+    """The worth of the run of ``length`` rim positions from ``start``
+    (wrapping), whose scored pieces' positions are in ``scored``."""
+    seen = []
+    pips = 0
+    ded = 0
+    for k in range(length):
+        p = scored[(start + k) % 24]
+        if p not in seen:
+            seen.append(p)
+            pips += plant[p] & 3
+            if p and plant[PARENT[p]] >> 2 == BLACK:
+                ded += 1
+    v = pips * (length - ded)
+    return v if v > 0 else 0
+
+
+def runs(plant, owner=None, scored=None):
+    """Every run of the rim as ``[player, start, length, worth]``, sorted by
+    start; positions not filled break runs (a full plant's runs are the
+    scored ones)."""
+    if owner is None:
+        owner, scored = rim_owners(plant)
+    first = 0
+    while first < 24 and owner[first] == owner[first - 1]:
+        first += 1
+    out = []
+    if first == 24:     # one owner all around
+        if owner[0] != 0xFF:
+            out.append([owner[0], 0, 24, run_worth(plant, scored, 0, 24)])
+        return out
+    k = 0
+    while k < 24:
+        s = (first + k) % 24
+        o = owner[s]
+        n = 1
+        while n < 24 - k and owner[(s + n) % 24] == o:
+            n += 1
+        if o != 0xFF:
+            out.append([o, s, n, run_worth(plant, scored, s, n)])
+        k += n
+    out.sort(key=_start)
+    return out
+
+
+def _start(run):
+    return run[1]
+
+
+def totals(plant):
+    """The two players' totals of the runs as the plant stands."""
+    t = [0, 0]
+    for run in runs(plant):
+        t[run[0]] += run[3]
+    return t
+
+
+class Game(State):
+    """Pointsettia. See the module docstring."""
+
+    GAME = "pointsettia"
+    OPTIONS = ("bots",)
+    __slots__ = ("bots", "plant", "stash", "moves", "last")
+
+    def _configure(self, opts):
+        b = opts.pop("bots", None)
+        m = 0
+        if b is not None:
+            for w in b.split(","):
+                if w not in ("0", "1") or m >> int(w) & 1:
+                    raise ValueError("bots=%s: expected seats 0 (Green), 1 (Red) or 0,1" % b)
+                m |= 1 << int(w)
+        self.bots = m
+
+    def _init(self):
+        self.plant = bytearray(46)
+        self.plant[0] = ROOT_PIECE
+        self.stash = bytearray(16)
+        for k in KINDS:
+            self.stash[k] = 4
+        self.stash[ROOT_PIECE] = 3
+        self.moves = 0
+        self.last = -1
+
+    # ---- the interface ------------------------------------------------------
+    def num_players(self):
+        return 2
+
+    def to_move(self):
+        return OVER if self.moves >= MOVES else self.moves & 1
+
+    def is_bot(self, p):
+        return bool(self.bots >> p & 1)
+
+    def legal_actions(self):
+        out = []
+        if self.moves >= MOVES:
+            return out
+        plant = self.plant
+        stash = self.stash
+        for s in range(1, 46):
+            if plant[s] or not plant[PARENT[s]]:
+                continue
+            d = DEPTH[s]
+            black = -1
+            for k in KINDS:
+                if not stash[k]:
+                    continue
+                a = k << 9 | s << 3
+                out.append(a)
+                c = k >> 2
+                if c == CLEAR:
+                    for up in range(1, min(k & 3, d - 1) + 1):
+                        out.append(a | up)
+                elif c == BLACK and d <= (k & 3):
+                    if black < 0:
+                        black = self.black_ok(s)
+                    if black:
+                        out.append(a | BLACK_POWER)
+        return out
+
+    def black_ok(self, slot):
+        """True if re-rooting at the root child above ``slot`` leaves every
+        piece within distance 4."""
+        table = REROOT[BRANCH[slot] - 1]
+        plant = self.plant
+        for p in range(RIM, 46):
+            if plant[p] and table[p] == 0xFF:
+                return 0
+        return 1
+
+    def why_illegal(self, a):
+        k = a >> 9
+        s = a >> 3 & 63
+        power = a & 7
+        name = piece_name(k)
+        if self.moves >= MOVES:
+            return "the plant is full: the game is over"
+        if not self.stash[k]:
+            return "no %s is left in the stash" % name
+        if self.plant[s]:
+            return "slot %s is taken" % NAMES[s]
+        if not self.plant[PARENT[s]]:
+            return "slot %s has no parent in the plant yet" % NAMES[s]
+        c = k >> 2
+        if power == BLACK_POWER:
+            if c != BLACK:
+                return "only a black piece has the ! power"
+            if DEPTH[s] > (k & 3):
+                return ("%s at %s would be %d from the root: its power reaches %d"
+                        % (name, NAMES[s], DEPTH[s], k & 3))
+            return "re-rooting here would push a piece past distance 4"
+        if power:
+            if c != CLEAR:
+                return "only a clear piece can take an ancestor's place"
+            if power >= DEPTH[s]:
+                return "the root cannot be displaced"
+            return "%s reaches %d up, not %d" % (name, k & 3, power)
+        return None
+
+    def token(self, a):
+        k = a >> 9
+        s = a >> 3 & 63
+        power = a & 7
+        t = piece_name(k) + "@" + NAMES[s]
+        if power == BLACK_POWER:
+            return t + "!"
+        if power:
+            p = s
+            for _ in range(power):
+                p = PARENT[p]
+            return t + ">" + NAMES[p]
+        return t
+
+    def action(self, tok):
+        at = tok.find("@")
+        k = parse_piece(tok[:at]) if at > 0 else 0
+        rest = tok[at + 1:]
+        power = 0
+        up = None
+        if rest.endswith("!"):
+            rest = rest[:-1]
+            power = BLACK_POWER
+        else:
+            gt = rest.find(">")
+            if gt >= 0:
+                up = rest[gt + 1:]
+                rest = rest[:gt]
+        s = INDEX.get(rest, 0)
+        if k and s:
+            if up is None:
+                return k << 9 | s << 3 | power
+            target = INDEX.get(up, -1)
+            p = s
+            d = 0
+            while p and p != target:
+                p = PARENT[p]
+                d += 1
+            if p == target and d:
+                return k << 9 | s << 3 | d
+            raise IllegalMove("%s is not an ancestor of %s" % (up, rest))
+        raise IllegalMove("unknown token %r: moves are like g2@1lr, w2@1lr>1 or k2@1l!"
+                          % tok)
+
+    def _apply(self, a):
+        k = a >> 9
+        s = a >> 3 & 63
+        power = a & 7
+        plant = self.plant
+        self.stash[k] -= 1
+        plant[s] = k
+        if power == BLACK_POWER:
+            table = REROOT[BRANCH[s] - 1]
+            new = bytearray(46)
+            for p in range(46):
+                if table[p] != 0xFF:
+                    new[table[p]] = plant[p]
+            self.plant = new
+        elif power:
+            # walk up from the slot: each piece moves one place down
+            p = s
+            for _ in range(power):
+                q = PARENT[p]
+                plant[p] = plant[q]
+                p = q
+            plant[p] = k
+        self.moves += 1
+        self.last = a
+
+    def scores(self):
+        if self.moves < MOVES:
+            return [0, 0]
+        return totals(self.plant)
+
+    # ---- the bot ------------------------------------------------------------
+    def think(self):
+        """The bot's move for whoever is to move, in slices: a generator
+        whose ``next()`` does a bounded part of the work and yields None,
+        and whose last yield is the chosen action (None at the end)."""
+        from engine.pointsettia_bot import think
+        return think(self)
+
+    def hint(self):
+        """The bot's move for whoever is to move (None at the end)."""
+        a = None
+        for a in self.think():
+            pass
+        return a
+
+    def bot_move(self):
+        """The move of a bot seat to move now; None for a person or the end."""
+        if self.moves < MOVES and self.bots >> (self.moves & 1) & 1:
+            return self.hint()
+        return None
+
+    # ---- text ---------------------------------------------------------------
+    def fields(self):
+        plant = {}
+        for p in range(46):
+            if self.plant[p]:
+                plant[NAMES[p]] = piece_name(self.plant[p])
+        stash = {}
+        for k in KINDS:
+            stash[piece_name(k)] = self.stash[k]
+        rim = all_runs = None
+        if self.moves >= MOVES:
+            owner, scored = rim_owners(self.plant)
+            rim = ""
+            for o in owner:
+                rim += "." if o == 0xFF else COLOURS[o]
+            all_runs = runs(self.plant, owner, scored)
+        bots = []
+        for p in range(2):
+            if self.bots >> p & 1:
+                bots.append(p)
+        return {
+            "plant": plant,
+            "stash": stash,
+            "rim": rim,
+            "runs": all_runs,
+            "last": self.token(self.last) if self.last >= 0 else None,
+            "bots": bots,
+        }
+
+    def render(self):
+        lines = []
+        if self.moves >= MOVES:
+            t = self.scores()
+            lines.append("over: Green %d, Red %d: %s" % (
+                t[0], t[1], "a tie" if t[0] == t[1] else
+                ("Green wins" if t[0] > t[1] else "Red wins")))
+        else:
+            lines.append("%s to move (move %d of %d)" % (
+                ("Green", "Red")[self.moves & 1], self.moves + 1, MOVES))
+        self._tree(0, lines)
+        out = []
+        for k in KINDS:
+            if self.stash[k]:
+                out.append("%sx%d" % (piece_name(k), self.stash[k]))
+        lines.append("stash: " + (" ".join(out) or "empty"))
+        if self.moves >= MOVES:
+            f = self.fields()
+            lines.append("rim: " + f["rim"])
+            for run in f["runs"]:
+                lines.append("run %s from %d, %d long: %d" % (
+                    COLOURS[run[0]], run[1], run[2], run[3]))
+        return "\n".join(lines)
+
+    def _tree(self, p, lines):
+        """Lines for position ``p`` and below: a filled position with its
+        piece, a playable empty slot with ``.``."""
+        plant = self.plant
+        if plant[p]:
+            lines.append("  " * DEPTH[p] + NAMES[p] + " " + piece_name(plant[p]))
+        elif p and plant[PARENT[p]]:
+            lines.append("  " * DEPTH[p] + NAMES[p] + " .")
+            return
+        else:
+            return
+        if p == 0:
+            for c in (1, 2, 3):
+                self._tree(c, lines)
+        elif p < RIM:
+            self._tree(2 * p + 2, lines)
+            self._tree(2 * p + 3, lines)
