@@ -8,13 +8,11 @@ for the budget tool, under that licence's terms.
 
 Changes from the classic program, so it runs the same on MicroPython and
 CircuitPython and so the board figures it is compared with stay meaningful:
-- no timing inside: the JavaScript runner times :func:`run` and
-  :func:`null_loop` (MicroPython's ``time.ticks_us`` has 1 ms resolution in
-  the WebAssembly build), exactly like ``Proc0`` did with ``clock()``;
+- no timing inside: the budget driver (tools/budget/driver.py) times
+  :func:`run`, exactly like ``Proc0`` did with ``clock()``;
 - ``IntLoc3 // IntLoc1`` instead of ``/`` so the loop stays in integers
-  (Python 2 semantics, the ones the benchmark was written for; the
-  WebAssembly build boxes floats, which would make it slower than a board
-  for a reason the game engine never meets);
+  (Python 2 semantics, the ones the benchmark was written for; floats
+  would time the float boxing, which the game engine never meets);
 - everything else (records, globals, string compares, the 51x51 array) is
   as in the original.
 """
