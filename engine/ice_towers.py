@@ -1,0 +1,806 @@
+"""``ice_towers``: IceTowers played in turns on one device, 2 to 5 players.
+
+Options: ``players=2..5`` (3), ``ghost=0|1`` (0; only with 2 players: a
+third stash that never moves), ``bots=2,3`` (seats, counted from 1, that the
+device plays). The rules as played are in docs/games/icetowers.md; where
+the seed is open the project rulings decide.
+
+The table is a square grid (side 6..9) of towers, each a bytearray of piece
+codes bottom to top (``colour << 2 | size``, colours ``r y g b p`` by stash,
+the ghost's after the seats'); an empty cell is an empty bytearray.
+
+Chance: the deal only, one node per cell in reading order (bookkeeping,
+``auto_chance``), each outcome a kind of piece weighted by how many are
+left to deal.
+
+Actions are pure functions of their tokens. Cells are numbered 9 wide
+(``row * 9 + col``) whatever the side, so a token means the same on every
+table. A mine names a cell, a height and a target, which needs more than
+the 15 bits State keeps per action: this game keeps its own history, three
+bytes an action (the top bit of the first marks a chance outcome), and
+overrides the few State methods that read it. Undo replays the history.
+
+The end: every seat passing in a row, or a position (the multiset of towers
+and the seat to move) occurring a third time. Positions are counted by a
+fingerprint: the sum over towers of a polynomial hash of each tower, kept
+modulo two primes below 2**24 (48 bits in all) and updated as towers
+change, so counting costs a few small-int operations a move and memory a
+dict entry a position.
+"""
+
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+COLOURS = "rygbp"
+PASS = const(0)
+DEAL = const(1)        # + kind (colour * 3 + size - 1): "r3"
+CAP = const(16)        # + from * 81 + to: "a1-c4"
+SPLIT = const(6600)    # + cell * 76 + height: "c4/3"
+MINE = const(16384)    # + (cell * 76 + height) * 82 + target: "c4:2-b2"
+SET_DOWN = const(81)   # the target of a mine that sets its piece down: "c4:2"
+HEIGHTS = const(76)    # heights 0..75 fit an action (a tower holds <= 75)
+TOP = const(16384 + 81 * 76 * 82)
+# a bot passes once this many moves have been played since the deal, so a
+# table of bots always ends by the passes
+BOT_LIMIT = const(400)
+
+_P1 = const(16777213)
+_P2 = const(16777199)
+# a fixed random number per piece code, for the towers' hashes
+_R1 = (725678, 2024816, 3347009, 6602416, 5824526, 4854738, 2487386, 4380171,
+       1806366, 4369411, 6909973, 5492307, 4494798, 1805965, 5460979, 5218805,
+       383537, 3382805, 1187620, 3398259)
+_R2 = (1910783, 7643816, 6518985, 1236507, 1652412, 6953109, 281900, 1666957,
+       7099780, 6644840, 7387030, 5017239, 2659511, 6818144, 3906428, 1807205,
+       3478359, 6547813, 3213061, 2324374)
+
+
+def piece_name(pc):
+    """Piece code -> ``r3``."""
+    return COLOURS[pc >> 2] + "0123"[pc & 3]
+
+
+def cell_name(c9):
+    """A cell numbered 9 wide -> ``c4``."""
+    return "abcdefghi"[c9 % 9] + str(c9 // 9 + 1)
+
+
+def _cell(text):
+    """``c4`` -> the cell numbered 9 wide, or -1 if malformed."""
+    if len(text) != 2:
+        return -1
+    col = "abcdefghi".find(text[0])
+    row = "123456789".find(text[1])
+    if col < 0 or row < 0:
+        return -1
+    return row * 9 + col
+
+
+def _height(text):
+    """Decimal 1..75 without leading zeros, or -1."""
+    if not text or not text.isdigit() or text[0] == "0" or len(text) > 2:
+        return -1
+    h = int(text)
+    return h if h < HEIGHTS else -1
+
+
+def _hashes(tower):
+    """The tower's two hashes, modulo _P1 and _P2 (0, 0 for no tower)."""
+    if not tower:
+        return 0, 0
+    a = 1
+    b = 7
+    for pc in tower:
+        a = (a * 31 + _R1[pc]) % _P1
+        b = (b * 37 + _R2[pc]) % _P2
+    return a, b
+
+
+def _pips(tower):
+    n = 0
+    for pc in tower:
+        n += pc & 3
+    return n
+
+
+class Game(State):
+    """IceTowers in turns. See the module docstring."""
+
+    GAME = "ice_towers"
+    OPTIONS = ("players", "ghost", "bots")
+    __slots__ = ("players", "ghost", "bots", "stashes", "side", "total",
+                 "cells", "left", "dealt", "turn", "passes", "moves", "over",
+                 "counts", "sum1", "sum2")
+
+    # ---- options and the start ---------------------------------------------
+    def _configure(self, opts):
+        n = self.players = opt_int(opts, "players", 2, 5, 3)
+        g = opts.pop("ghost", "0")
+        if g not in ("0", "1"):
+            raise ValueError("ghost=%s: choose one of 0|1" % g)
+        if g == "1" and n != 2:
+            raise ValueError("ghost=1 needs players=2 (players=%d)" % n)
+        self.ghost = g == "1"
+        b = opts.pop("bots", None)
+        m = 0
+        if b is not None:
+            for w in b.split(","):
+                k = int(w) if w and len(w) < 3 and w.isdigit() else 0
+                if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
+                    raise ValueError("bots=%s: expected seats 1..%d" % (b, n))
+                m |= 1 << (k - 1)
+        self.bots = m
+        self.stashes = n + (1 if self.ghost else 0)
+        self.total = 15 * self.stashes
+        side = 6
+        while side * side < self.total:
+            side += 1
+        self.side = side
+
+    def _init(self):
+        self.cells = [bytearray() for _ in range(self.side * self.side)]
+        self.left = bytearray(5 if k < 3 * self.stashes else 0 for k in range(15))
+        self.dealt = 0
+        self.turn = 0
+        self.passes = 0
+        self.moves = 0
+        self.over = False
+        self.counts = {}
+        self.sum1 = 0
+        self.sum2 = 0
+
+    def num_players(self):
+        return self.players
+
+    def is_bot(self, p):
+        return bool(self.bots >> p & 1)
+
+    def auto_chance(self):
+        return self.dealt < self.total
+
+    # ---- cells --------------------------------------------------------------
+    def _index(self, c9):
+        """A cell numbered 9 wide -> this table's index, or -1 off the table."""
+        row = c9 // 9
+        col = c9 % 9
+        if row >= self.side or col >= self.side:
+            return -1
+        return row * self.side + col
+
+    def _c9(self, i):
+        return (i // self.side) * 9 + i % self.side
+
+    def _first_empty(self):
+        i = 0
+        for t in self.cells:
+            if not t:
+                return i
+            i += 1
+        return -1
+
+    def _set(self, i, tower):
+        """Put ``tower`` in cell ``i``, keeping the position's hash sums."""
+        a, b = _hashes(self.cells[i])
+        c, d = _hashes(tower)
+        self.sum1 = (self.sum1 - a + c) % _P1
+        self.sum2 = (self.sum2 - b + d) % _P2
+        self.cells[i] = tower
+
+    def _key(self):
+        return (self.sum1 * _P2 + self.sum2) * 8 + self.turn
+
+    # ---- the interface --------------------------------------------------------
+    def to_move(self):
+        if self.dealt < self.total:
+            return CHANCE
+        if self.over:
+            return OVER
+        return self.turn
+
+    def chance_outcomes(self):
+        if self.dealt >= self.total:
+            return []
+        out = []
+        left = self.left
+        for k in range(15):
+            if left[k]:
+                out.append((DEAL + k, left[k]))
+        return out
+
+    def legal_actions(self):
+        if self.dealt < self.total or self.over:
+            return []
+        me = self.turn
+        cells = self.cells
+        n = len(cells)
+        out = []
+        # caps
+        for f in range(n):
+            t = cells[f]
+            if len(t) == 1 and t[0] >> 2 == me:
+                s = t[0] & 3
+                base = CAP + self._c9(f) * 81
+                for g in range(n):
+                    u = cells[g]
+                    if u and u[-1] >> 2 != me and u[-1] & 3 >= s:
+                        out.append(base + self._c9(g))
+        # mines
+        for f in range(n):
+            t = cells[f]
+            if len(t) < 3 or t[-1] >> 2 == me:
+                continue
+            mine = 0
+            for pc in t:
+                if pc >> 2 == me:
+                    mine += 1
+            if mine < 2:
+                continue
+            c = self._c9(f)
+            for h in range(len(t)):
+                if t[h] >> 2 != me:
+                    continue
+                s = t[h] & 3
+                base = MINE + (c * HEIGHTS + h + 1) * 82
+                found = False
+                for g in range(n):
+                    u = cells[g]
+                    if g != f and u and u[-1] >> 2 != me and u[-1] & 3 >= s:
+                        out.append(base + self._c9(g))
+                        found = True
+                if not found:
+                    out.append(base + SET_DOWN)
+        # splits
+        for f in range(n):
+            t = cells[f]
+            for h in range(1, len(t)):
+                col = t[h] >> 2
+                if col != me and t[h - 1] >> 2 == col:
+                    out.append(SPLIT + self._c9(f) * HEIGHTS + h + 1)
+        out.append(PASS)
+        return out
+
+    def token(self, a):
+        if a == PASS:
+            return "pass"
+        if a < CAP:
+            k = a - DEAL
+            return COLOURS[k // 3] + str(k % 3 + 1)
+        if a < SPLIT:
+            a -= CAP
+            return cell_name(a // 81) + "-" + cell_name(a % 81)
+        if a < MINE:
+            a -= SPLIT
+            return cell_name(a // HEIGHTS) + "/" + str(a % HEIGHTS)
+        a -= MINE
+        t = a % 82
+        a //= 82
+        out = cell_name(a // HEIGHTS) + ":" + str(a % HEIGHTS)
+        return out if t == SET_DOWN else out + "-" + cell_name(t)
+
+    def action(self, tok):
+        if tok == "pass":
+            return PASS
+        if len(tok) == 2 and tok[0] in COLOURS and tok[1] in "123":
+            return DEAL + COLOURS.find(tok[0]) * 3 + int(tok[1]) - 1
+        if len(tok) == 5 and tok[2] == "-":
+            f = _cell(tok[:2])
+            g = _cell(tok[3:])
+            if f >= 0 and g >= 0:
+                return CAP + f * 81 + g
+        elif len(tok) > 3 and tok[2] == "/":
+            f = _cell(tok[:2])
+            h = _height(tok[3:])
+            if f >= 0 and h > 0:
+                return SPLIT + f * HEIGHTS + h
+        elif len(tok) > 3 and tok[2] == ":":
+            f = _cell(tok[:2])
+            rest = tok[3:]
+            i = rest.find("-")
+            g = SET_DOWN
+            if i >= 0:
+                g = _cell(rest[i + 1:])
+                rest = rest[:i]
+            h = _height(rest)
+            if f >= 0 and g >= 0 and h > 0:
+                return MINE + (f * HEIGHTS + h) * 82 + g
+        raise IllegalMove("unknown token %r: IceTowers moves are a cap a1-c4, "
+                          "a mine c4:2-b2 or c4:2, a split c4/3, or pass"
+                          % tok[:40])
+
+    def why_illegal(self, a):
+        if self.dealt < self.total:
+            return "the deal is not finished"
+        if self.over:
+            return "the game is over"
+        return self._refusal(a)
+
+    def _refusal(self, a):
+        """Why the player to move may not play action ``a``, or None."""
+        if type(a) is not int or a < 0 or a >= TOP:
+            return "no such move"
+        if a == PASS:
+            return None
+        if a < CAP:
+            return "the deal is over"
+        me = self.turn
+        you = COLOURS[me]
+        cells = self.cells
+        if a < SPLIT:
+            a -= CAP
+            f9 = a // 81
+            g9 = a % 81
+            f = self._index(f9)
+            g = self._index(g9)
+            if f < 0 or g < 0:
+                return self._off(f9 if f < 0 else g9)
+            t = cells[f]
+            u = cells[g]
+            if not t:
+                return "no piece in %s" % cell_name(f9)
+            if len(t) > 1:
+                return "the tower in %s is not a freestanding piece" % cell_name(f9)
+            if t[0] >> 2 != me:
+                return "%s in %s is not yours (%s)" % (piece_name(t[0]), cell_name(f9), you)
+            if f == g:
+                return "a piece cannot cap itself"
+            return self._no_cap(t[0], g9, u)
+        if a < MINE:
+            a -= SPLIT
+            f9 = a // HEIGHTS
+            h = a % HEIGHTS
+            f = self._index(f9)
+            if f < 0:
+                return self._off(f9)
+            t = cells[f]
+            if h > len(t):
+                return "the tower in %s is %d high" % (cell_name(f9), len(t))
+            if h < 2:
+                return "a split lifts from height 2 or higher"
+            col = t[h - 1] >> 2
+            if t[h - 2] >> 2 != col:
+                return "heights %d and %d of %s are not one colour" % (h - 1, h, cell_name(f9))
+            if col == me:
+                return "you may not split your own colour"
+            return None
+        a -= MINE
+        g9 = a % 82
+        a //= 82
+        f9 = a // HEIGHTS
+        h = a % HEIGHTS
+        f = self._index(f9)
+        if f < 0:
+            return self._off(f9)
+        t = cells[f]
+        if h < 1 or h > len(t):
+            return "the tower in %s is %d high" % (cell_name(f9), len(t))
+        if t[-1] >> 2 == me:
+            return "you control %s: mine only from a tower you do not control" % cell_name(f9)
+        mine = 0
+        for pc in t:
+            if pc >> 2 == me:
+                mine += 1
+        if mine < 2:
+            return "%s holds fewer than two of your pieces" % cell_name(f9)
+        pc = t[h - 1]
+        if pc >> 2 != me:
+            return "%s at %s:%d is not yours (%s)" % (piece_name(pc), cell_name(f9), h, you)
+        if g9 == SET_DOWN:
+            for g in range(len(cells)):
+                u = cells[g]
+                if g != f and u and u[-1] >> 2 != me and u[-1] & 3 >= pc & 3:
+                    return ("the mined %s can cap %s: it must cap a tower"
+                            % (piece_name(pc), cell_name(self._c9(g))))
+            return None
+        if g9 == f9:
+            return "the mined piece may not go back onto %s" % cell_name(f9)
+        g = self._index(g9)
+        if g < 0:
+            return self._off(g9)
+        return self._no_cap(pc, g9, cells[g])
+
+    def _off(self, c9):
+        return "no cell %s on a %dx%d table" % (cell_name(c9), self.side, self.side)
+
+    def _no_cap(self, pc, g9, u):
+        """Why piece ``pc`` of the player to move may not cap tower ``u``."""
+        if not u:
+            return "no tower in %s" % cell_name(g9)
+        if u[-1] >> 2 == self.turn:
+            return "the top of %s is your own colour" % cell_name(g9)
+        if u[-1] & 3 < pc & 3:
+            return "the top of %s (%s) is smaller than %s" % (
+                cell_name(g9), piece_name(u[-1]), piece_name(pc))
+        return None
+
+    def apply_action(self, a):
+        # this game's own history, three bytes an action (see the module
+        # docstring); every refusal leaves the state untouched
+        if self.dealt < self.total:
+            if not (type(a) is int and DEAL <= a < CAP and self.left[a - DEAL]):
+                if type(a) is int and DEAL <= a < CAP:
+                    raise IllegalMove("no %s is left to deal" % self.token(a))
+                raise IllegalMove("the deal is not finished")
+            flag = 0x80
+        else:
+            why = "the game is over" if self.over else self._refusal(a)
+            if why:
+                raise IllegalMove(why)
+            flag = 0
+        self._apply(a)
+        h = self.hist
+        h.append(flag | a >> 16)
+        h.append(a >> 8 & 255)
+        h.append(a & 255)
+
+    def _apply(self, a):
+        cells = self.cells
+        if a < CAP and a != PASS:
+            k = a - DEAL
+            self.left[k] -= 1
+            self._set(self.dealt, bytearray(((k // 3) << 2 | (k % 3 + 1),)))
+            self.dealt += 1
+            if self.dealt == self.total:
+                self.counts[self._key()] = 1
+            return
+        if a == PASS:
+            self.passes += 1
+        else:
+            self.passes = 0
+            if a < SPLIT:
+                a -= CAP
+                f = self._index(a // 81)
+                g = self._index(a % 81)
+                self._set(g, cells[g] + cells[f])
+                self._set(f, bytearray())
+            elif a < MINE:
+                a -= SPLIT
+                f = self._index(a // HEIGHTS)
+                h = a % HEIGHTS
+                t = cells[f]
+                self._set(f, t[:h - 1])
+                self._set(self._first_empty(), t[h - 1:])
+            else:
+                a -= MINE
+                g9 = a % 82
+                a //= 82
+                f = self._index(a // HEIGHTS)
+                h = a % HEIGHTS
+                t = cells[f]
+                pc = t[h - 1]
+                self._set(f, t[:h - 1] + t[h:])
+                if g9 == SET_DOWN:
+                    self._set(self._first_empty(), bytearray((pc,)))
+                else:
+                    g = self._index(g9)
+                    u = cells[g] + bytearray((pc,))
+                    self._set(g, u)
+        self.moves += 1
+        self.turn = (self.turn + 1) % self.players
+        k = self._key()
+        n = self.counts.get(k, 0) + 1
+        self.counts[k] = n
+        if n >= 3 or self.passes >= self.players:
+            self.over = True
+
+    # ---- history, undo and saves (three bytes an action) ------------------------
+    def history(self):
+        h = self.hist
+        out = []
+        for i in range(0, len(h), 3):
+            out.append((((h[i] & 0x7F) << 16) | (h[i + 1] << 8) | h[i + 2],
+                        bool(h[i] & 0x80)))
+        return out
+
+    def history_text(self):
+        out = []
+        for a, _ in self.history():
+            out.append(self.token(a))
+        return " ".join(out)
+
+    def last_was_chance(self):
+        return len(self.hist) > 2 and bool(self.hist[-3] & 0x80)
+
+    def _replay(self, n):
+        """Go back to the position after the first ``n`` bytes of history."""
+        h = self.hist[:n]
+        self.hist = bytearray()
+        self._init()
+        for i in range(0, n, 3):
+            self._apply(((h[i] & 0x7F) << 16) | (h[i + 1] << 8) | h[i + 2])
+        self.hist = h
+
+    def undo(self):
+        if not self.hist:
+            raise IllegalMove("nothing to undo")
+        self._replay(len(self.hist) - 3)
+
+    def undo_move(self):
+        # the deal's outcomes come before every move, so a move is never
+        # followed by chance: taking back the last action is enough
+        h = self.hist
+        if not h or h[-3] & 0x80:
+            raise IllegalMove("nothing to undo")
+        a = ((h[-3] << 16) | (h[-2] << 8) | h[-1])
+        self._replay(len(h) - 3)
+        return a
+
+    def _unpack(self, body):
+        if len(body) % 3:
+            raise ValueError("history has a length that is not a whole number of actions")
+        for i in range(0, len(body), 3):
+            chance = bool(body[i] & 0x80)
+            a = ((body[i] & 0x7F) << 16) | (body[i + 1] << 8) | body[i + 2]
+            if chance != (self.to_move() == CHANCE):
+                raise ValueError("history does not fit the game")
+            try:
+                self.apply_action(a)
+            except IllegalMove as e:
+                raise ValueError("history holds an illegal action: %s" % e)
+
+    # ---- scoring and text ------------------------------------------------------
+    def colour_scores(self):
+        """Pips controlled by each stash colour (seats, then the ghost)."""
+        out = [0] * self.stashes
+        for t in self.cells:
+            if t:
+                out[t[-1] >> 2] += _pips(t)
+        return out
+
+    def scores(self):
+        return self.colour_scores()[:self.players]
+
+    def winners(self):
+        """The seats with the highest score once the game is over, else []."""
+        if not self.over:
+            return []
+        s = self.scores()
+        hi = max(s)
+        return [p for p in range(self.players) if s[p] == hi]
+
+    def stack(self, i):
+        """Cell ``i``'s tower in notation (``-`` when empty)."""
+        t = self.cells[i]
+        if not t:
+            return "-"
+        return "".join([piece_name(pc) for pc in t])
+
+    def fields(self):
+        cs = self.colour_scores()
+        bots = []
+        for p in range(self.players):
+            if self.bots >> p & 1:
+                bots.append(p)
+        t = self.to_move()
+        return {
+            "players": self.players,
+            "ghost": self.ghost,
+            "colours": COLOURS[:self.stashes],
+            "side": self.side,
+            "grid": "/".join([self.stack(i) for i in range(len(self.cells))]),
+            "turn": t if t >= 0 else -1,
+            "passes": self.passes,
+            "repeats": self.repeats(),
+            "moves": self.moves,
+            "ghost_score": cs[self.players] if self.ghost else None,
+            "winners": self.winners(),
+            "bots": bots,
+        }
+
+    def repeats(self):
+        """How many times the current position has occurred (0 in the deal)."""
+        if self.dealt < self.total:
+            return 0
+        return self.counts.get(self._key(), 0)
+
+    def render(self):
+        side = self.side
+        names = [self.stack(i) for i in range(len(self.cells))]
+        w = 2
+        for s in names:
+            if len(s) > w:
+                w = len(s)
+        lines = [("   " + "".join(["abcdefghi"[c] + " " * w for c in range(side)])).rstrip()]
+        for r in range(side):
+            row = [str(r + 1) + "  "]
+            for c in range(side):
+                s = names[r * side + c]
+                row.append(s + " " * (w + 1 - len(s)))
+            lines.append("".join(row).rstrip())
+        cs = self.colour_scores()
+        out = []
+        for p in range(self.players):
+            out.append("%d %s:%d" % (p + 1, COLOURS[p], cs[p]))
+        if self.ghost:
+            out.append("(ghost %s:%d)" % (COLOURS[self.players], cs[self.players]))
+        lines.append("  ".join(out))
+        t = self.to_move()
+        if t == CHANCE:
+            lines.append("dealing: %d of %d" % (self.dealt, self.total))
+        elif t == OVER:
+            lines.append("over after %d moves; won by %s" % (
+                self.moves, " ".join([str(p + 1) for p in self.winners()])))
+        else:
+            lines.append("%d (%s) to move; passes %d, position seen %d" % (
+                t + 1, COLOURS[t], self.passes, self.repeats()))
+        return "\n".join(lines)
+
+    # ---- the bot -----------------------------------------------------------------
+    def bot_move(self):
+        """The move of a bot seat to move now; None for a person, the deal or
+        the end."""
+        t = self.to_move()
+        if t >= 0 and self.bots >> t & 1:
+            return self.hint()
+        return None
+
+    def hint(self):
+        """The bot's move for whoever is to move; None in the deal and at the
+        end. (:meth:`think` run to its end.)"""
+        a = None
+        for a in self.think():
+            pass
+        return a
+
+    def think(self):
+        """The bot, a bounded slice of work per ``next()``; the last value
+        yielded is the chosen action (None in the deal and at the end).
+        See "The bot" in docs/games/icetowers.md."""
+        me = self.to_move()
+        if me < 0:
+            yield None
+            return
+        if self.moves >= BOT_LIMIT:
+            yield PASS
+            return
+        n = self.players
+        cells = self.cells
+        ncell = len(cells)
+        # weight of a pip per colour: N - 1 for me, -1 for another seat,
+        # 0 for the ghost; a move's value is the sum of weight x pips moved
+        weight = [-1] * self.stashes
+        weight[me] = n - 1
+        if self.ghost:
+            weight[n] = 0
+        # pass A: free pieces: mine (a cell per size), the opponents' smallest
+        free = [-1, -1, -1, -1]
+        small = 4
+        for i in range(ncell):
+            t = cells[i]
+            if len(t) == 1:
+                c = t[0] >> 2
+                s = t[0] & 3
+                if c == me:
+                    if free[s] < 0:
+                        free[s] = i
+                elif c < n and s < small:
+                    small = s
+        yield None
+        # pass B: the best two targets per size, mine sources and splits
+        best = [None, [-9999, -1, -9999, -1], [-9999, -1, -9999, -1],
+                [-9999, -1, -9999, -1]]
+        sources = []
+        cands = []
+        for i in range(ncell):
+            t = cells[i]
+            if not t:
+                continue
+            top = t[-1]
+            tc = top >> 2
+            if tc != me:
+                total = _pips(t)
+                gain = total * (weight[me] - weight[tc])
+                for s in range(1, (top & 3) + 1):
+                    v = gain
+                    if small <= s:
+                        # an opponent's free piece could take it back
+                        v -= (total + s) * n // 2
+                    b = best[s]
+                    if v > b[0]:
+                        b[2] = b[0]
+                        b[3] = b[1]
+                        b[0] = v
+                        b[1] = i
+                    elif v > b[2]:
+                        b[2] = v
+                        b[3] = i
+                mine = 0
+                for pc in t:
+                    if pc >> 2 == me:
+                        mine += 1
+                if mine >= 2:
+                    sources.append(i)
+            # splits: lower part (heights 1..h-1) passes from tc to colour c
+            low = t[0] & 3
+            for h in range(1, len(t)):
+                c = t[h] >> 2
+                if c != me and t[h - 1] >> 2 == c:
+                    v = low * (weight[c] - weight[tc])
+                    if v > 0:
+                        cands.append((v, 0, SPLIT + self._c9(i) * HEIGHTS + h + 1))
+                low += t[h] & 3
+            if i % 9 == 8:
+                yield None
+        # caps: the best target per size with a free piece of that size
+        for s in (1, 2, 3):
+            b = best[s]
+            if free[s] >= 0 and b[1] >= 0 and b[0] > 0:
+                cands.append((b[0], 2, CAP + self._c9(free[s]) * 81 + self._c9(b[1])))
+        # mines: each of my pieces in each source, onto the best other target
+        for i in sources:
+            t = cells[i]
+            w = weight[me] - weight[t[-1] >> 2]
+            for h in range(len(t)):
+                pc = t[h]
+                if pc >> 2 != me:
+                    continue
+                s = pc & 3
+                base = MINE + (self._c9(i) * HEIGHTS + h + 1) * 82
+                b = best[s]
+                if b[1] >= 0 and b[1] != i:
+                    cands.append((b[0] + s * w, 1, base + self._c9(b[1])))
+                elif b[1] == i and b[3] >= 0:
+                    cands.append((b[2] + s * w, 1, base + self._c9(b[3])))
+                else:
+                    # no tower but the source takes it: it is set down
+                    cands.append((s * w, 1, base + SET_DOWN))
+            yield None
+        # the best move first; one that makes a position seen before is
+        # skipped, so bots never cause a repetition
+        cands.sort()
+        k = len(cands) - 1
+        while k >= 0:
+            v = cands[k][0]
+            a = cands[k][2]
+            if v <= 0:
+                break
+            if self._key_after(a) not in self.counts:
+                yield a
+                return
+            k -= 1
+            yield None
+        yield PASS
+
+    def _key_after(self, a):
+        """The position key after legal move ``a`` (nothing changed)."""
+        cells = self.cells
+        changes = []
+        if a < SPLIT:
+            a -= CAP
+            f = self._index(a // 81)
+            g = self._index(a % 81)
+            changes.append((cells[g], cells[g] + cells[f]))
+            changes.append((cells[f], None))
+        elif a < MINE:
+            a -= SPLIT
+            f = self._index(a // HEIGHTS)
+            h = a % HEIGHTS
+            t = cells[f]
+            changes.append((t, t[:h - 1]))
+            changes.append((None, t[h - 1:]))
+        else:
+            a -= MINE
+            g9 = a % 82
+            a //= 82
+            f = self._index(a // HEIGHTS)
+            h = a % HEIGHTS
+            t = cells[f]
+            pc = bytearray((t[h - 1],))
+            changes.append((t, t[:h - 1] + t[h:]))
+            if g9 == SET_DOWN:
+                changes.append((None, pc))
+            else:
+                u = cells[self._index(g9)]
+                changes.append((u, u + pc))
+        s1 = self.sum1
+        s2 = self.sum2
+        for old, new in changes:
+            a1, b1 = _hashes(old)
+            a2, b2 = _hashes(new)
+            s1 = (s1 - a1 + a2) % _P1
+            s2 = (s2 - b1 + b2) % _P2
+        return (s1 * _P2 + s2) * 8 + (self.turn + 1) % self.players
