@@ -536,6 +536,14 @@ def probe(h, rng, k):
     legal = h.o.legal_tokens()
     bad = [t for t in probe_tokens(h.o) if t not in legal]
     lines = ["play " + t for t in rng.sample(bad, min(k, len(bad)))]
+    # a legal placement spelt another way: the docs' stalk number is
+    # "decimal, no leading zero" (ASCII digits, as every token)
+    for t in legal:
+        if is_move(t) and not t.endswith("@new"):
+            piece, n = t.split("@")
+            wide = "".join(chr(0xFF10 + int(d)) for d in n)
+            lines += ["play %s@%s" % (piece, v) for v in ("0" + n, "+" + n, wide)]
+            break
     lines += [rng.choice(["play", "play g g", "legal x", "state now",
                           "to_move 1", "undo 2", "score 0"])]
     if h.o.to_move() != "chance":
