@@ -845,7 +845,13 @@ def test_all_seven_solid_colours_with_three_players():
     assert h.o.collected[2] == [c + "3" + c + "2" + c + "1" for c in RAINBOW]
     assert h.o.bag == Counter({c: 2 for c in RAINBOW})
     finish_first_legal(h, random.Random(23))
-    assert h.o.scores()[2] >= 22
+    assert h.o.scores()[2] >= 22 and 2 in h.o.winners()
+    # the last placement taken back: its rock waits again, no winners yet
+    last = h.log[-1]
+    assert h.undo() and h.check() == h.o.legal_tokens()
+    assert h.o.rock == last[0] and h.o.winners() == [] and h.o.placed == 34
+    scripted(h, [last])
+    assert h.ask("to_move") == "over"
 
 
 def test_six_solids_and_a_rainbow_earn_no_bonus():
