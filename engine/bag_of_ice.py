@@ -30,16 +30,15 @@ the red of every size and no die face finds its sizes empty;
 
 Undo keeps snapshots (UNDO_DEPTH), each action taken back in place, and a
 save is a packed position (a whole history would outgrow the board's save
-slot). Cold modules, loaded for one call: arrangements
-(engine/bag_of_ice_play.py), refusals and reading saves
-(engine/bag_of_ice_text.py). Writing a save and the roll-off stay
-resident: the device runs them in its loop passes.
+slot). The best arrangement is in engine/bag_of_ice_play.py, refusals and
+reading saves in engine/bag_of_ice_text.py.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, cold
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
                                     COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
+from engine import bag_of_ice_text
 
 try:
     from micropython import const
@@ -61,8 +60,8 @@ class Game(Odds):
     OPTIONS = ("players", "target", "bots")
     UNDO_DEPTH = 24
     __slots__ = ("players", "target", "bots", "phase", "turn", "face", "size",
-                 "drawn", "sc", "winner", "turns", "rolloff", "ro",
-                 "last_bust", "last_drawn")
+                 "drawn", "points", "winner", "turns", "rolloff",
+                 "rolling_off", "last_bust", "last_drawn")
 
     def _configure(self, opts):
         n = self.players = opt_int(opts, "players", 1, 12, 3)
@@ -80,10 +79,10 @@ class Game(Odds):
 
     def _init(self):
         n = self.players
-        self.sc = [0] * n
+        self.points = [0] * n
         self.rolloff = bytearray(n)
         # players still in the roll-off, a bit each (none with one player)
-        self.ro = (1 << n) - 1 if n > 1 else 0
+        self.rolling_off = (1 << n) - 1 if n > 1 else 0
         self.phase = ROLLOFF if n > 1 else DECIDE
         self.turn = 0
         self.face = -1
@@ -148,7 +147,7 @@ class Game(Odds):
                           "pieces like y2" % tok)
 
     def why_illegal(self, a):
-        return cold("engine.bag_of_ice_text").why_illegal(self, a)
+        return bag_of_ice_text.why_illegal(self, a)
 
     def _apply(self, a):
         if a >= _PIECE:
@@ -189,8 +188,8 @@ class Game(Odds):
         p = self.turn
         self.phase = DECIDE
         if red == 0xFF:
-            s = self.sc[p] + value(counts(d))
-            self.sc[p] = s
+            s = self.points[p] + value(counts(d))
+            self.points[p] = s
             if s >= self.target:
                 self.winner = p
                 self.phase = DONE
@@ -210,9 +209,8 @@ class Game(Odds):
     def _rolled(self, f):
         """Roll-off: the player ``turn`` rolled face ``f``. When everyone
         still in has rolled, the highest total stays in; a single one
-        starts. (Resident, not cold: each roll-off roll is a loop pass on
-        a board, and loading a module in it cost some 15 ms there.)"""
-        ro = self.ro
+        starts."""
+        ro = self.rolling_off
         r = self.rolloff
         p = self.turn
         r[p] = LO[f] + HI[f]
@@ -241,19 +239,20 @@ class Game(Odds):
             ro = 0
             self.phase = DECIDE
             self.face = -1
-        self.ro = ro
+        self.rolling_off = ro
 
     # ---- text ---------------------------------------------------------------
     def render(self):
         # scores (* the player to move), then what the turn holds
         out = []
         for p in range(self.players):
-            out.append("%s%d:%d" % ("*" if p == self.turn else " ", p + 1, self.sc[p]))
+            out.append("%s%d:%d" % ("*" if p == self.turn else " ", p + 1,
+                                    self.points[p]))
         ph = self.phase
         out.append("target %d\n%s" % (self.target, PHASES[ph]))
         if ph == ROLLOFF:
             for p in range(self.players):
-                if self.ro >> p & 1:
+                if self.rolling_off >> p & 1:
                     out.append("%d:%d" % (p + 1, self.rolloff[p]))
         elif ph == DONE:
             out.append("%d after %d turns" % (self.winner + 1, self.turns))
@@ -267,17 +266,15 @@ class Game(Odds):
 
     # ---- undo and saves -----------------------------------------------------
     def _pack(self):
-        # resident, not cold: the app saves a game a few seconds after each
-        # move, and a module loaded for it cost a board's pass ~15 ms more.
         # phase, turn, face + 1, size, winner + 1, last_bust, turns (2),
         # roll-off set (2), scores (2 each), roll-off pips (1 each),
         # len(last_drawn), last_drawn, drawn
         t = self.turns
-        ro = self.ro
+        ro = self.rolling_off
         out = bytearray((self.phase, self.turn, self.face + 1, self.size,
                          self.winner + 1, self.last_bust, t >> 8, t & 255,
                          ro >> 8, ro & 255))
-        for s in self.sc:
+        for s in self.points:
             out.append(s >> 8)
             out.append(s & 255)
         out += self.rolloff
@@ -287,7 +284,7 @@ class Game(Odds):
         return bytes(out)
 
     def _unpack(self, body):
-        cold("engine.bag_of_ice_text").unpack(self, body)
+        bag_of_ice_text.unpack(self, body)
 
     def _snap(self, a):
         # what _restore needs to take ``a`` back in place: a turn's end
@@ -296,7 +293,7 @@ class Game(Odds):
         if a == STOP or a == _PIECE + self.size:   # a stop or a red drawn
             return (self.last_drawn, self.last_bust, self.turn, self.face)
         if self.phase == ROLLOFF:
-            return (bytes(self.rolloff), self.ro, self.turn, self.face)
+            return (bytes(self.rolloff), self.rolling_off, self.turn, self.face)
         return self.face if a >= _PIECE else None
 
     def _restore(self, b):
@@ -307,12 +304,12 @@ class Game(Odds):
             self.turn = b[2]
             if _FACE <= a < _PIECE:    # a roll-off roll
                 self.rolloff = bytearray(b[0])
-                self.ro = b[1]
+                self.rolling_off = b[1]
                 self.phase = ROLLOFF
                 return
             d = self.last_drawn
             if a == STOP:
-                self.sc[b[2]] -= value(counts(d))
+                self.points[b[2]] -= value(counts(d))
                 self.winner = -1
                 self.phase = DECIDE
             else:                      # a bust: back to the draw

@@ -1,11 +1,10 @@
-"""Bag of Ice, the resident game's first half: the bag, the scoring, the
-odds, the bot and the ``state`` fields (class :class:`Odds`, which
-engine/bag_of_ice.py's ``Game`` extends with the rules). Two modules, so
-each compiles from .py source within a board's heap.
+"""Bag of Ice's first half: the bag, the scoring, the odds, the bot and the
+``state`` fields (class :class:`Odds`, which engine/bag_of_ice.py's
+``Game`` extends with the rules).
 """
 
 
-from engine.state import State, cold
+from engine.state import State
 
 ROLLOFF = 0
 DECIDE = 1
@@ -106,7 +105,7 @@ class Odds(State):
         return bool(self.bots >> p & 1)
 
     def in_rolloff(self, p):
-        return bool(self.ro >> p & 1)
+        return bool(self.rolling_off >> p & 1)
 
     def bag_count(self, p):
         n = FULL[p] if 0 <= p < 28 else 0
@@ -128,10 +127,12 @@ class Odds(State):
     def best(self):
         """(value, trees, leftovers) of the pieces drawn this turn: trees
         a list of bytes (L, M, S), leftovers bytes, in draw order."""
-        return cold("engine.bag_of_ice_play").best(self.drawn)
+        # imported here: engine/bag_of_ice_play.py imports this module
+        from engine.bag_of_ice_play import best
+        return best(self.drawn)
 
     def scores(self):
-        return list(self.sc)
+        return list(self.points)
 
     # ---- odds ---------------------------------------------------------------
     def _sz(self):
@@ -199,8 +200,9 @@ class Odds(State):
             gn = (a1 + a2 + a3 + (a1 if a1 > a2 else a2) +
                   (a1 if a1 > a3 else a3) + (a2 if a2 > a3 else a3))
             d = 6 * n1 * n2 * n3
-        else:   # a size ran out: its face is rolled again (a cold module)
-            bn, gn, d = cold("engine.bag_of_ice_play").faces(z)
+        else:   # a size ran out: its face is rolled again
+            from engine.bag_of_ice_play import faces
+            bn, gn, d = faces(z)
         out = [z[0]]
         for n in (bn, gn):   # in lowest terms
             a = n if n >= 0 else -n
@@ -257,10 +259,10 @@ class Odds(State):
             return DRAW_A
         p = self.turn
         t = self.target
-        if self.turn_points() >= t - self.sc[p]:
+        if self.turn_points() >= t - self.points[p]:
             return STOP
         for q in range(self.players):
-            if q != p and t - self.sc[q] <= CLOSE:
+            if q != p and t - self.points[q] <= CLOSE:
                 return DRAW_A
         return DRAW_A if self._odds()[3] > 0 else STOP
 

@@ -1,7 +1,5 @@
-"""Bag of Ice code for some steps only: the best arrangement's trees.
-Loaded for one call and forgotten again on a board
-(:func:`engine.state.cold`).
-"""
+"""Bag of Ice: the best arrangement's trees, and the odds of a die face
+when a size has run out."""
 
 from engine.bag_of_ice_odds import value, counts, LO, HI
 

@@ -1,7 +1,4 @@
-"""Bag of Ice code for seldom moments: refusals and reading a save.
-Loaded for one call and forgotten again on a board
-(:func:`engine.state.cold`).
-"""
+"""Bag of Ice's refusals and the reading of a save."""
 
 from engine.bag_of_ice_odds import (FULL, LO, HI, FACES, name, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, ROLLOFF, STOP)
@@ -62,8 +59,8 @@ def unpack(st, body):
     st.winner = body[4] - 1
     st.last_bust = body[5]
     st.turns = body[6] << 8 | body[7]
-    st.ro = body[8] << 8 | body[9]
-    st.sc = [body[10 + 2 * i] << 8 | body[11 + 2 * i] for i in range(n)]
+    st.rolling_off = body[8] << 8 | body[9]
+    st.points = [body[10 + 2 * i] << 8 | body[11 + 2 * i] for i in range(n)]
     st.rolloff = bytearray(body[10 + 2 * n:k])
     m = body[k]
     st.last_drawn = bytearray(body[k + 1:k + 1 + m])

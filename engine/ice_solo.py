@@ -6,13 +6,12 @@ by carrying loose pieces along lines of sight; each finished tower goes to
 the next free slot of a 4x5 grid. Then the nesting phase rearranges the
 grid into same-colour nests. ``variant=5`` deals 25 towers on a 5x5 grid
 and starts nesting at once. The rules are in docs/games/ice-solo.md; where
-the seed is open, /work/shared/RULINGS.md decides. Refusal messages and the
+the seed is open, the project rulings decide. Refusal messages and the
 option checks live in engine/ice_solo_text.py, the text picture in
 engine/ice_solo_show.py, the hint in engine/ice_solo_hint.py, the towering
 phase's line of sight, move list and remix in engine/ice_solo_tower.py,
-and the deal's weights in engine/ice_solo_deal.py (each loaded for its
-phase and dropped on a board when nesting begins); all are imported only
-when needed.
+and the deal's weights in engine/ice_solo_deal.py; all are imported when
+first needed.
 
 Coordinates: every cell, on the field or the grid, is named and encoded as
 on an 8-wide board (``index = row * 8 + col``), so a move token like
@@ -38,8 +37,7 @@ integer weights (``auto_chance`` is True for all of them):
   scatter back (undo is not a re-roll).
 """
 
-from engine.state import (State, CHANCE, OVER, IllegalMove, opt_choice, refusal,
-                          cold, release)
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, refusal
 
 try:
     from micropython import const
@@ -151,22 +149,21 @@ def _cell(tok, i):
 CIX = b"\x00\xff\x01\x02\xff\x03\x04\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
 
-# modules loaded for one phase: the towering phase's (line of sight, move
-# list, remix) and the deal's weights; a list, not a dict, for the heap
+# the phase modules, imported on first use (each imports this module): the
+# towering phase's (line of sight, move list, remix) and the deal's weights
 _LAZY = ["engine.ice_solo_tower", None, "engine.ice_solo_deal", None]
 
 
-# while the towering module is loaded: its tables of all 64 cell names,
+# once the towering module is imported: its tables of all 64 cell names,
 # without and with a move's dash, for the move tokens (globals of this
-# module: the hot case of ``token``, a towering legal list has ~140 moves,
-# reads them without an attribute lookup on the module)
+# module: ``token``'s hot case reads them without an attribute lookup)
 _CN = None
 _CD = None
 
 
 def _lazy(i):
     """The phase module at ``_LAZY[i]`` (0: towering, 2: deal), imported
-    on first use; :func:`_drop` lets it go again."""
+    on first use."""
     global _CN, _CD
     m = _LAZY[i + 1]
     if m is None:
@@ -186,37 +183,11 @@ def _dl():
     return _lazy(2)
 
 
-def _drop(i):
-    """Forget a phase module when its phase is over (on a board only, as
-    :func:`_text`): its code and tables go with it. Kept, as
-    engine.state.cold keeps them, where it was compiled from .py source:
-    the next game would compile it again inside one of its steps."""
-    global _CN, _CD
-    import sys
-    m = _LAZY[i + 1]
-    if (sys.implementation.name == "cpython" or m is None or
-            getattr(m, "__file__", "").endswith(".py")):
-        return
-    _LAZY[i + 1] = None
-    if i == 0:
-        _CN = None
-        _CD = None
-    release(_LAZY[i])
-
-
-def _text(name="engine.ice_solo_text"):
-    """engine/ice_solo_text.py (messages, option checks) or another module
-    used for one call (engine/ice_solo_show.py, the picture), through
-    :func:`engine.state.cold`: loaded when needed and forgotten again on a
-    board, so its code does not stay in the heap for the whole game.
-    engine.pieces, which the text module reads notation with, goes with it
-    when the call brought it in."""
-    import sys
-    had = "engine.pieces" in sys.modules
-    m = cold(name)
-    if not had and m is not sys.modules.get(name):     # dropped: a board
-        release("engine.pieces")
-    return m
+def _module(name):
+    """Module ``engine.<name>``, one of this game's helper modules (the
+    words, the picture, saves and undo by replay), imported when first
+    needed: each imports this module."""
+    return __import__("engine." + name, None, None, ("x",))
 
 
 class Game(State):
@@ -255,7 +226,7 @@ class Game(State):
             # parsing and checking a position (or refusing quick=1 for 5
             # colours): text-heavy, needed once; a plain quick start of the
             # original needs neither
-            _text().configure(self, deal, scatter)
+            _module("ice_solo_text").configure(self, deal, scatter)
 
     def _init(self):
         n = self.width * 5
@@ -605,10 +576,10 @@ class Game(State):
                 return TARGET + t
         elif n and tok in TOK:              # a word or a chance outcome
             return 4096 + TOK.index(tok)
-        return _text().action(self, tok)
+        return _module("ice_solo_text").action(self, tok)
 
     def why_illegal(self, a):
-        return _text().why_illegal(self, a)
+        return _module("ice_solo_text").why_illegal(self, a)
 
     # ---- scores and views -----------------------------------------------------------
     def breakdown(self):
@@ -699,18 +670,17 @@ class Game(State):
         return _tw().field_text(self)
 
     def render(self):
-        return _text("engine.ice_solo_show").render(self)
+        return _module("ice_solo_show").render(self)
 
     def history_text(self):
         """The protocol's ``history`` answer: every action's token, in one
         string. Written here, not through ``token``: a method call and its
-        tests per action cost a board ~5 ms a hundred actions (a deal alone
-        is ~150 chance nodes); and resident, since loading a module for it
-        costs ~8 ms more than the answer's code holds in the heap. On a
-        board the names go into one buffer (a move's token made as a new
-        string is looked up among the interned ones first, and a list of
-        the pieces is ~2 KB more at the peak); CPython's bytearray takes no
-        str, so there they go into a list, a character each."""
+        tests per action add up over a long history (a deal alone is ~150
+        chance nodes). On a board the names go into one buffer (a move's
+        token made as a new string is looked up among the interned ones
+        first, and a list of the pieces is larger at the peak); CPython's
+        bytearray takes no str, so there they go into a list, a character
+        each."""
         h = self.hist
         # room for every token and its space (a deal's are 4 bytes, a move's
         # 6, the style judgement's 10): a board's bytearray, emptied, keeps
@@ -791,21 +761,10 @@ class Game(State):
             return
         if self.lo is not None and _tw().undo(self, a):
             return
-        _text("engine.ice_solo_undo").undo(self, n)
+        _module("ice_solo_undo").undo(self, n)
 
     def _pack(self):
-        return _text("engine.ice_solo_undo").pack(self)
+        return _module("ice_solo_undo").pack(self)
 
     def _unpack(self, body):
-        _text("engine.ice_solo_undo").unpack(self, body)
-
-
-# Compiled from .py source (a board given sources, not .mpy files): compile
-# both phase modules now, in the game's import, which is not one of its
-# steps, instead of inside the first deal or scatter node (~150 ms of a
-# board's time there); :func:`_drop` keeps them.
-if globals().get("__file__", "").endswith(".py"):
-    import sys
-    if sys.implementation.name != "cpython":
-        _lazy(0)
-        _lazy(2)
+        _module("ice_solo_undo").unpack(self, body)

@@ -1,7 +1,6 @@
 """Ice Solo's deal of the medium and small layers (the 5-colour game and the
-quick start), exactly uniform with small integers only. Imported while a
-deal is on (see ``engine.ice_solo._dl``) and dropped on a board when it is
-over.
+quick start), exactly uniform with small integers only. Imported when a
+deal first needs it (see ``engine.ice_solo._dl``).
 
 A layer goes over ``k`` groups of ``per`` cells: group ``g`` is the cells
 whose piece below has colour index ``g`` (each colour has exactly ``per``
@@ -27,7 +26,7 @@ All counts are below 2**23; the bounds are their largest values (five
 colours: 6125000 and 14000; four: 255200 and 2000).
 """
 
-from engine.ice_solo import (CIX, PLACE, DEAL_OK, DEAL_REDO, P_NEST, _drop)
+from engine.ice_solo import CIX, PLACE, DEAL_OK, DEAL_REDO, P_NEST
 
 OK = 8        # outcome codes beside the colour indices 0..k-1
 REDO = 9
@@ -226,7 +225,6 @@ def apply(g, a):
         g.phase = P_NEST
         g.left = None
         g.order = None
-        _drop(2)
         return
     # the layer's cells group by group (the colour below), each group in
     # reading order
@@ -237,13 +235,3 @@ def apply(g, a):
                 o.append(x)
     g.order = o
     g.chk = start_chk(k)
-
-
-# Compiled from .py source on a board, this module is compiled in the game's
-# import (the end of engine/ice_solo.py): compile the save module now too
-# (engine.state.cold keeps it then), not inside the first save's loop pass
-# (~30 ms of a board's time there).
-if globals().get("__file__", "").endswith(".py"):
-    import sys
-    if sys.implementation.name != "cpython":
-        __import__("engine.ice_solo_undo")

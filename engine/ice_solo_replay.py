@@ -1,10 +1,7 @@
 """Ice Solo's positions rebuilt by replaying actions: undo by replay (a
 chance outcome, a remix, or back into the deal or scatter) and reading a
 save (the format: engine/ice_solo_undo.py, whose ``undo`` and ``unpack``
-come here). Loaded for one call and forgotten on a board
-(``engine.state.cold``), so the game's resident code holds only the direct
-undos, and a save, which loads engine/ice_solo_undo.py, does not load this.
-"""
+come here). The game's own code holds the direct undos."""
 
 from engine.ice_solo import P_DEAL, P_SCATTER, P_NEST, P_TOWER, MEMO_MAX
 from engine.state import State

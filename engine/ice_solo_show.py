@@ -1,14 +1,12 @@
 """Ice Solo's text picture (the protocol's ``show``): the field, the grid
-and a status line. Loaded for one call and forgotten on a board (see
-``engine.ice_solo._text``), so a picture costs little to load.
+and a status line.
 
 Written as constant pieces (the game's piece names, fixed blanks) into one
 buffer, straight from the game's arrays: no text of the field or grid
-made first and split again, no formatting per cell (the picture was ~40
-ms of a board's time that way). On a board the buffer is a bytearray with
-room for the whole picture (a list of ~150 pieces and its regrowth cost
-~2 KB more at the peak); CPython's bytearray takes no str, so there the
-pieces go into a list, a character each, joined once. tests/test_ice_solo.py
+made first and split again, no formatting per cell. On a board the buffer
+is a bytearray with room for the whole picture (a list of ~150 pieces and
+its regrowth cost more at the peak); CPython's bytearray takes no str, so
+there the pieces go into a list, a character each, joined once. tests/test_ice_solo.py
 holds it to the plain reading (every field cell 5 wide, every grid cell
 padded to 7).
 """

@@ -1,16 +1,15 @@
 """Ice Solo's words: refusal messages and the checks of a
 ``deal``/``scatter`` option (the text picture is engine/ice_solo_show.py).
 
-Kept out of engine/ice_solo.py because they are long and rarely needed: the
-game imports this module for one call and forgets it again (see
-``engine.ice_solo._text``), so a board does not keep it in memory.
+The game imports this module when it first needs it.
 """
 
 from engine.pieces import (parse_grid, parse_cell, parse_piece, fmt_cell,
                            fmt_piece, NotationError, COLOURS)
 from engine.ice_solo import (NONE, REMIX, END, STYLE_YES, STYLE_NO, EMPTY,
                              DEAL_OK, DEAL_REDO, PLACE, TARGET, P_DEAL,
-                             P_SCATTER, P_REMIX, P_TOWER, CIX, _tw)
+                             P_SCATTER, P_REMIX, P_TOWER, CIX)
+from engine.ice_solo_tower import clear_line
 from engine.state import IllegalMove
 
 # the reasons of Game._nest_ok, by code
@@ -135,7 +134,6 @@ def why_illegal(g, a):
                        "colour" % tok
             return "%s: a small goes onto a medium (on a large) of " \
                    "another colour" % tok
-        clear_line = _tw().clear_line
         for b in tg:
             if b != t and not clear_line(s, t, [b]):
                 return "%s: the line of sight is blocked by %s" % (

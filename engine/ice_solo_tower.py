@@ -1,7 +1,6 @@
 """Ice Solo's towering phase (variant 4): line of sight, the move list and
-the remix. Imported only while a game is towering (see
-``engine.ice_solo._tw``) and dropped on a board when nesting begins, so the
-5-colour game and the nesting phase never hold its code or its table.
+the remix. Imported when a game first towers (see ``engine.ice_solo._tw``),
+so the 5-colour game never loads it.
 
 Functions take the game ``g`` (an ``engine.ice_solo.Game``) as their first
 argument; the game's methods of the same names (with a leading
@@ -9,8 +8,7 @@ underscore) call them.
 """
 
 from engine.ice_solo import (NONE, CIX, PN, MEMO_MAX, P_REMIX, P_TOWER,
-                             P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, _drop,
-                             const)
+                             P_NEST, P_OVER, END, EMPTY, PLACE, TARGET, const)
 
 
 def clear_line(s, t, targets):
@@ -536,7 +534,6 @@ def apply_move(g, a):
         g.phase = P_NEST
         g.lo = None
         g.hi = None
-        _drop(0)
 
 
 def undo(g, a):

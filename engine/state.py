@@ -18,7 +18,7 @@ override ``undo``/``_pack``/``_unpack`` when it can do better.
 CHANCE = -1
 OVER = -2
 
-_MAGIC = b"PP"
+MAGIC = b"PP"
 FORMAT = 1
 
 
@@ -29,7 +29,8 @@ class IllegalMove(ValueError):
 def release(name):
     """Forget module ``name`` so its memory can be collected: drop it from
     ``sys.modules`` and from its package's attributes (on MicroPython the
-    package attribute alone keeps the module's code alive)."""
+    package attribute alone keeps the module's code alive). Used by lib/;
+    the engine no longer forgets its own modules."""
     import sys
     if name in sys.modules:
         del sys.modules[name]
@@ -43,28 +44,15 @@ def release(name):
 
 
 def cold(name):
-    """Module ``name``, code for seldom moments: loaded when needed and, on
-    a board, forgotten again at once, so it does not stay in the heap while
-    a game is played. Kept where forgetting saves nothing: on a desktop (an
-    import costs time there, not memory) and where the module was compiled
-    from .py source (compiling it again would cost a board tens of
-    milliseconds and more heap, while it runs, than the module holds)."""
+    """Module ``name``, loaded when needed and forgotten again on a board
+    when it was loaded from a .mpy file. Used by lib/; the engine imports
+    its modules plainly."""
     import sys
     mod = __import__(name, None, None, ("x",))
     if (sys.implementation.name != "cpython" and
             not getattr(mod, "__file__", "").endswith(".py")):
         release(name)
     return mod
-
-
-def _cold(name):
-    """``engine.<name>`` through :func:`cold`."""
-    return cold("engine." + name)
-
-
-def seldom():
-    """engine/seldom.py: option and save checks, the game list."""
-    return _cold("seldom")
 
 
 def refusal(st, a):
@@ -78,15 +66,17 @@ def refusal(st, a):
         return "action %d is not legal now" % a
 
 
+# ---- options --------------------------------------------------------------
+
 def parse_options(words):
-    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word.
-    (Here rather than in engine/registry.py: the protocol's ``new`` starts
-    a game already loaded without loading the registry.)"""
+    """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
     opts = {}
     for w in words:
         i = w.find("=")
-        if i <= 0 or i == len(w) - 1 or w[:i] in opts:
-            seldom().bad_word(w, opts)
+        if i <= 0 or i == len(w) - 1:
+            raise ValueError("bad option %r: expected key=value" % w)
+        if w[:i] in opts:
+            raise ValueError("option %s given twice" % w[:i])
         opts[w[:i]] = w[i + 1:]
     return opts
 
@@ -95,21 +85,69 @@ def opt_choice(opts, key, choices, default):
     """Pop ``key`` from ``opts``; it must be one of ``choices``."""
     v = opts.pop(key, default)
     if v not in choices:
-        seldom().opt_choice(key, v, choices)
+        raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
     return v
 
 
 def opt_int(opts, key, lo, hi, default):
-    """Pop ``key`` as an int in ``lo..hi`` (plain digits: no sign, space or
-    leading zero; anything else goes through the full check)."""
+    """Pop ``key`` as an int in ``lo..hi``."""
     v = opts.pop(key, None)
     if v is None:
         return default
-    if v.isdigit():
+    try:
         n = int(v)
-        if lo <= n <= hi and str(n) == v:
-            return n
-    return seldom().opt_int(key, v, lo, hi)
+    except ValueError:
+        n = None
+    if n is None or not lo <= n <= hi or str(n) != v.lstrip("+"):
+        raise ValueError("%s=%s: expected a whole number %d..%d" % (key, v, lo, hi))
+    return n
+
+
+# ---- saves ----------------------------------------------------------------
+
+def split_header(data):
+    """Serialized bytes -> ``(game_id, options_text, body)``."""
+    if len(data) < 6 or data[:2] != MAGIC:
+        raise ValueError("not a Pocket Pyramids state")
+    if data[2] != FORMAT:
+        raise ValueError("state format %d is not supported" % data[2])
+    n = data[3]
+    gid = bytes(data[4:4 + n])
+    p = 4 + n
+    if len(data) < p + 2:
+        raise ValueError("state is truncated")
+    m = (data[p] << 8) | data[p + 1]
+    opt = bytes(data[p + 2:p + 2 + m])
+    if len(opt) != m:
+        raise ValueError("state is truncated")
+    try:
+        return gid.decode(), opt.decode(), data[p + 2 + m:]
+    except UnicodeError:
+        raise ValueError("state header is not text")
+
+
+def read_save(data, new):
+    """Bytes from ``State.serialize`` -> an equal state, made fresh by
+    ``new(game_id, option_words)`` (engine.registry.new) and then given
+    the saved body; ValueError if the bytes are not a valid save."""
+    gid, opt, body = split_header(data)
+    st = new(gid, opt.split() if opt else None)
+    st.load_body(body)
+    return st
+
+
+def deserialize(data):
+    """Kept for engine/registry.py (``seldom().deserialize``) until it calls
+    :func:`read_save` itself."""
+    from engine.registry import new
+    return read_save(data, new)
+
+
+def seldom():
+    """Kept for engine/registry.py until it calls :func:`read_save`
+    itself: this module, whose :func:`deserialize` it asks for."""
+    import sys
+    return sys.modules[__name__]
 
 
 class State:
@@ -144,7 +182,9 @@ class State:
         self.options = " ".join(words)
         self._configure(opts)
         if opts:
-            seldom().unknown(self, opts)
+            raise ValueError("unknown option %s for %s (options: %s)"
+                             % (sorted(opts)[0], self.GAME,
+                                ", ".join(self.OPTIONS) or "none"))
         self.hist = bytearray()
         self._snaps = []
         self._init()
@@ -174,11 +214,11 @@ class State:
         return False
 
     # ---- the interface ----------------------------------------------------
-    # (legal, history and == serve tools and tests, not a game in play:
-    # their code is in engine/seldom.py)
     def legal(self):
         """Legal tokens: moves, or at a chance node the outcomes."""
-        return seldom().legal(self)
+        if self.to_move() == CHANCE:
+            return [self.token(o[0]) for o in self.chance_outcomes()]
+        return [self.token(a) for a in self.legal_actions()]
 
     def apply(self, tok):
         """Apply a move or chance outcome given as a token."""
@@ -210,7 +250,9 @@ class State:
 
     def history(self):
         """``[(action, was_chance), ...]`` oldest first."""
-        return seldom().history(self)
+        h = self.hist
+        return [(((h[i] << 8) | h[i + 1]) & 0x7FFF, bool(h[i] & 0x80))
+                for i in range(0, len(h), 2)]
 
     def last_was_chance(self):
         return bool(self.hist) and bool(self.hist[-2] & 0x80)
@@ -241,9 +283,13 @@ class State:
             self._restore(self._snaps.pop())
             self.hist = self.hist[:-2]
             return
-        # undo by replay (a game without snapshots) is seldom: its code
-        # is loaded for the call
-        seldom().replay(self)
+        # a game without snapshots: replay all but the last action
+        hist = self.hist[:-2]
+        self.hist = bytearray()
+        self._init()
+        for i in range(0, len(hist), 2):
+            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
+        self.hist = bytearray(hist)
 
     def _pack(self):
         """The body of ``serialize``. Snapshot games pack their position
@@ -262,15 +308,31 @@ class State:
         """Restore from ``_pack`` output, checking every action is legal."""
         if self.UNDO_DEPTH:
             self._restore(body)
-        else:
-            seldom().unpack(self, body)
+            return
+        # replay the saved history on this fresh state, checking every action
+        if len(body) % 2:
+            raise ValueError("history has an odd length")
+        for i in range(0, len(body), 2):
+            a = (body[i] << 8) | body[i + 1]
+            if bool(a & 0x8000) != (self.to_move() == CHANCE):
+                raise ValueError("history does not fit the game")
+            try:
+                self.apply_action(a & 0x7FFF)
+            except IllegalMove as e:
+                raise ValueError("history holds an illegal action: %s" % e)
+
+    def load_body(self, body):
+        """Give this fresh state the body of a save (``_pack``'s output):
+        ValueError if it is not valid."""
+        self._unpack(body)
 
     def serialize(self):
         """Compact bytes: magic, format, game id, options, game body."""
         gid = self.GAME.encode()
         opt = self.options.encode()
-        return (_MAGIC + bytes((FORMAT, len(gid))) + gid +
+        return (MAGIC + bytes((FORMAT, len(gid))) + gid +
                 bytes((len(opt) >> 8, len(opt) & 0xFF)) + opt + self._pack())
 
     def __eq__(self, other):
-        return seldom().equal(self, other)
+        """The same game, options and position."""
+        return isinstance(other, State) and self.serialize() == other.serialize()

@@ -295,7 +295,7 @@ def test_roll_off_with_ties_rolls_again_among_the_tied_only():
     play(s, "S")
     assert st.turn == 3 and list(st.rolloff) == [0, 1, 0, 3]
     play(s, "M")                             # 1 and 2: player 4 starts
-    assert st.phase == boi.DECIDE and st.turn == 3 and st.ro == 0
+    assert st.phase == boi.DECIDE and st.turn == 3 and st.rolling_off == 0
     assert list(st.rolloff) == [0, 0, 0, 2]
     assert s.handle("to_move") == "= 3\n\n" and s.handle("legal") == "= draw\n\n"
     # undo walks back into the roll-off
@@ -578,7 +578,7 @@ def stop_at(n):
         if st.phase != boi.DECIDE:
             return st.hint()
         v = st.turn_points()
-        if st.drawn and (v >= n or v >= st.target - st.sc[st.turn]):
+        if st.drawn and (v >= n or v >= st.target - st.points[st.turn]):
             return boi.STOP
         return boi.DRAW_A
     return move
@@ -642,13 +642,13 @@ def test_the_bot_follows_its_rules():
     # an opponent close to the target: keep drawing towards the target
     st.drawn = bytearray([11, 10, 9, 27, 26, 25, 19, 18, 17])
     from engine import bag_of_ice_odds as odds
-    st.sc[0] = 60 - odds.CLOSE
+    st.points[0] = 60 - odds.CLOSE
     assert st.hint() == boi.DRAW_A
-    st.sc[0] = 60 - odds.CLOSE - 1
+    st.points[0] = 60 - odds.CLOSE - 1
     assert st.hint() == boi.STOP
     # stopping that reaches the target always stops
-    st.sc[0] = 59
-    st.sc[1] = 60 - st.turn_points()
+    st.points[0] = 59
+    st.points[1] = 60 - st.turn_points()
     assert st.hint() == boi.STOP
 
 

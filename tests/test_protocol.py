@@ -105,12 +105,8 @@ def test_garbage_before_any_game():
 def test_help_lists_every_command_and_each_one_exists():
     s = Session(1)
     assert ok(s, "help").split() == list(HELP)
-    # a command is a Session method, or for the rare ones a function of
-    # engine/protocol_seldom.py (loaded for one line on a board)
-    from engine import protocol_seldom
     for cmd in HELP:
-        name = "cmd_" + cmd
-        assert callable(getattr(s, name, None) or getattr(protocol_seldom, name))
+        assert callable(getattr(s, "cmd_" + cmd))
 
 
 def test_blank_lines_and_comments_are_accepted_silently():
@@ -139,24 +135,13 @@ def test_new_echoes_the_seed_it_used():
     assert 0 <= seed <= 0xFFFFFFFF
 
 
-def test_new_starts_a_loaded_game_without_the_registry(monkeypatch):
-    # engine/protocol_new.py takes a loaded game's class from its module
-    # (a board then need not load the registry for the line); anything
-    # else still goes through the registry, with its messages
+def test_new_refuses_what_is_not_a_game():
     s = session("new dice seed=3")
-    with_registry = ok(Session(1), "new dice count=2 seed=9")
-
-    def unused(*args):
-        raise AssertionError("the registry was asked for a loaded game")
-
-    monkeypatch.setattr(registry, "new", unused)
-    assert ok(s, "new dice count=2 seed=9") == with_registry == "dice seed=9"
+    assert ok(s, "new dice count=2 seed=9") == "dice seed=9"
     assert s.state.options == "count=2"
-    monkeypatch.undo()
     for line in ("new state", "new protocol", "new bag_of_ice_odds", "new nope"):
         assert refused(s, line).startswith("unknown game ")
     assert refused(s, "new dice count=0").startswith("count=0")
-
 
 def rolls(s, n, count=1):
     out = []
@@ -622,7 +607,7 @@ def test_doc_examples_are_real():
 
 
 def test_to_json_fast_and_escaped_paths_agree_with_json():
-    from engine.protocol_seldom import to_json
+    from engine.protocol import to_json
     cases = [[], [""], ["", ""], ["a", "b"], ['a"', "b"], ["a", "\\"],
              ["a\n"], ["a", 1], [1, "a"], ("t",), ['"', '","'],
              {"k": ['"', "'"], "": None, "q\"": [True, False, -3]},

@@ -27,7 +27,7 @@ def stop_at(n):
         if st.phase != DECIDE:
             return st.hint()
         v = st.turn_points()
-        if st.drawn and (v >= n or v >= st.target - st.sc[st.turn]):
+        if st.drawn and (v >= n or v >= st.target - st.points[st.turn]):
             return STOP
         return DRAW_A
     return move
