@@ -298,8 +298,12 @@ def test_roll_off_with_ties_rolls_again_among_the_tied_only():
     assert st.phase == boi.DECIDE and st.turn == 3 and st.rolling_off == 0
     assert list(st.rolloff) == [0, 0, 0, 2]
     assert s.handle("to_move") == "= 3\n\n" and s.handle("legal") == "= draw\n\n"
-    # undo walks back into the roll-off
-    assert s.handle("undo") == "= draw\n\n" or True
+    # only chance has acted (the roll-off): there is no move to take back,
+    # and the refusal leaves the roll-off's outcome as it was
+    dealt = st.serialize()
+    assert s.handle("undo") == "? nothing to undo\n\n"
+    assert st.serialize() == dealt and st.phase == boi.DECIDE and st.turn == 3
+    # undo (one action) does walk back into the roll-off
     st2 = registry.new("bag_of_ice", ["players=4"])
     for t in ("SM", "ML", "S", "ML", "L", "SM", "S"):
         st2.apply(t)

@@ -1,8 +1,11 @@
 """Ice Solo's nesting phase and score against a second implementation,
-written here from ../shared/RULINGS.md alone (no engine code), on random
+written here from the project rulings alone (no engine code), on random
 positions the other tests do not list. The engine is driven through the
 text protocol only, as an outside checker would drive it: ``new ice_solo
 deal=...``, then ``legal``, ``play``, ``state``, ``to_move``, ``undo``.
+The oracle keeps its own grid, starting from the deal and applying each
+move and undo itself, so where every piece lands is checked against the
+engine's grid at every step.
 
 The positions: every piece of the variant, stacked at random into the
 grid's cells, a share of the stacks built as full nests (locked tops);
@@ -67,6 +70,17 @@ def moves(grid, w):
             if ok:
                 out.add(cell_name(s, w) + "-" + cell_name(t, w))
     return out
+
+
+def cell_index(name, w):
+    return "abcde".index(name[0]) + (int(name[1]) - 1) * w
+
+
+def carry(grid, token, w):
+    """Apply the nesting move ``token`` (like ``a1-c1``) to the oracle's
+    grid: the top piece of the first cell goes on top of the second."""
+    s, t = token.split("-")
+    grid[cell_index(t, w)].append(grid[cell_index(s, w)].pop())
 
 
 def clean(st):
@@ -145,11 +159,12 @@ def ask(sess, line):
     return a[2:].strip()
 
 
-def check_position(sess, variant, style):
-    """The engine's legal list, score and phase against the oracle's."""
+def check_position(sess, variant, style, grid):
+    """The engine's grid, legal list, score and phase against the
+    oracle's, worked out from the oracle's own ``grid``."""
     w = WIDTH[variant]
     st = json.loads(ask(sess, "state"))
-    grid = parse_grid(st["grid"])
+    assert parse_grid(st["grid"]) == grid, st["grid"]
     expect = moves(grid, w)
     legal = set(ask(sess, "legal").split())
     all_clean = all(clean(x) for x in grid)
@@ -181,10 +196,11 @@ def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
         sess = Session(game)
         a = sess.handle("new ice_solo variant=%d deal=%s" % (variant, deal))
         assert a.startswith("= ice_solo"), (deal, a)
+        grid = parse_grid(deal)
         style = 0
-        made = 0
+        made = []
         for step in range(60):
-            expect, over = check_position(sess, variant, style)
+            expect, over = check_position(sess, variant, style, grid)
             if over:
                 seen.add("over")
                 break
@@ -193,15 +209,19 @@ def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
                 seen.add("style")
                 style = 1 + rng.randrange(2)
                 ask(sess, "play " + legal[style - 1])
-                check_position(sess, variant, style)
+                check_position(sess, variant, style, grid)
                 break
             if made and rng.randrange(9) == 0:
-                ask(sess, "undo")       # back one move, then on again
-                made -= 1
+                # back one move, then on again: the piece goes home
+                mv = made.pop()
+                assert ask(sess, "undo") == mv
+                back = mv.split("-")
+                carry(grid, back[1] + "-" + back[0], WIDTH[variant])
                 continue
             mv = sorted(expect)[rng.randrange(len(expect))]
             ask(sess, "play " + mv)
-            made += 1
+            carry(grid, mv, WIDTH[variant])
+            made.append(mv)
             if json.loads(ask(sess, "state"))["score"]["rainbow"]:
                 seen.add("rainbow")
     # the random positions reached every kind of ending the rulings have

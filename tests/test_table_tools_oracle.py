@@ -773,9 +773,21 @@ def test_bag_first_draw_follows_the_counts():
     assert set(seen) <= set(BAG_OF_ICE)
 
 
-def test_zz_report_counts():
-    """Not a check: prints how much was compared (run with -s to see it)."""
-    print("\noracle: %d sessions, %d random steps, %d chance nodes compared, "
-          "%d undos, %d refusals" % (STATS.sessions, STATS.steps,
-                                     STATS.chance_nodes, STATS.undos,
-                                     STATS.refusals))
+def test_one_walk_of_each_tool_compares_every_kind_of_step():
+    """A walk of the dice and one of the bag, counted: each compares chance
+    nodes, takes moves back and has lines refused, at every step."""
+    for line, model, seed in (("new dice die=d6 count=3 seed=5", DiceModel("d6", 3), 5),
+                              ("new bag seed=6", BagModel(BAG_OF_ICE, "bag_of_ice"), 6)):
+        before = (STATS.steps, STATS.chance_nodes, STATS.undos, STATS.refusals)
+        s = Session(seed, auto=False)
+        ok(s, line)
+        run_random(s, model, random.Random(seed), steps=60)
+        steps, chance, undos, refusals = (
+            now - then for now, then in zip(
+                (STATS.steps, STATS.chance_nodes, STATS.undos, STATS.refusals),
+                before))
+        print("\n%s: %d steps, %d chance nodes compared, %d undos, %d refusals"
+              % (line, steps, chance, undos, refusals))
+        assert steps == 60
+        assert chance >= 10 and undos >= 2 and refusals >= 5, (
+            line, chance, undos, refusals)
