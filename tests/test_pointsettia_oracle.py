@@ -487,6 +487,19 @@ def probe(h, rng, k):
     assert after == before, lines
 
 
+def check_show(h):
+    """docs: `show` has one line per filled position and one per playable
+    empty slot (`.`), indented by depth, in clockwise order."""
+    o = h.o
+    lines = h.ask("show").split("\n")
+    names = set(POSITIONS)
+    drawn = [ln.split() for ln in lines[1:] if ln.split() and ln.split()[0] in names]
+    exp = [[n, o.plant[n] if n in o.plant else "."] for n in POSITIONS
+           if n in o.plant or n in o.empty_slots()]
+    assert [d[:2] for d in drawn] == exp, lines
+    h.stats["shows"] += 1
+
+
 def play_game(seed, bots=(), auto=False, p_undo=0.0, p_probe=0.0, p_check=1.0,
               stats=None):
     """One whole game; every step checked (or a share ``p_check`` of them,
@@ -503,9 +516,9 @@ def play_game(seed, bots=(), auto=False, p_undo=0.0, p_probe=0.0, p_check=1.0,
         if p_probe and rng.random() < p_probe:
             probe(h, rng, 4)
         if t != "over" and rng.random() < 0.1:
-            # `hint` names a legal move; `show` answers a picture
+            # `hint` names a legal move; `show` draws the plant
             assert h.ask("hint") in legal
-            assert len(h.ask("show").split("\n")) >= 5
+            check_show(h)
         if p_undo and rng.random() < p_undo:
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
                 if h.undo():
@@ -528,7 +541,7 @@ def play_game(seed, bots=(), auto=False, p_undo=0.0, p_probe=0.0, p_check=1.0,
     o = h.o
     assert o.full() and o.moves == 45 and sum(o.stash.values()) == 2
     assert h.ask("legal") == "" and h.ask("hint") == "none"
-    assert len(h.ask("show").split("\n")) >= 46
+    check_show(h)
     for line in ("play g1@0", "play w1@0lll", "sample"):
         assert h.s.handle(line).startswith("? "), line
     a, b = o.scores()
@@ -892,3 +905,24 @@ def test_options():
                 "bots=0 bots=1"):
         assert s.handle("new pointsettia " + bad).startswith("? "), bad
         assert s.handle("state") == before, bad
+
+
+@pytest.mark.bench
+def test_a_long_sweep_of_random_and_bot_games():
+    """`make bench`: 300 games checked at every step (a quarter with
+    refusals and undo), 1000 full plants built quickly, and bot games from
+    each seat and bot against bot."""
+    stats = Counter()
+    for g in range(300):
+        play_game(20000 + g, p_undo=0.05 if g % 4 == 1 else 0.0,
+                  p_probe=0.1 if g % 4 == 2 else 0.0, stats=stats)
+    for g in range(1000):
+        play_game(40000 + g, p_check=0.02, stats=stats)
+    for bots in ((0,), (1,), (0, 1)):
+        for g in range(15):
+            play_game(60000 + g, bots, auto=g % 3 != 2, p_undo=0.05 if g % 3 == 1 else 0.0,
+                      stats=stats)
+    print("pointsettia oracle sweep:", dict(sorted(stats.items())))
+    assert stats["ended"] == 300 + 1000 + 45
+    for case in ("root_scored", "wrapping_run", "zero_run", "black_past_4", "ties"):
+        assert stats[case] >= 5, (case, stats)
