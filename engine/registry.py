@@ -1,51 +1,51 @@
 """Load games by id. A game's module is imported only when it is asked for.
 
-To add a game: write ``engine/<id>.py`` with a ``State`` subclass called
-``Game`` and add its id to :data:`GAMES`.
-
-The protocol loads this module for a ``new`` line of a game not loaded yet
-(engine/protocol_new.py) and forgets it again on a board
-(:func:`engine.state.cold`), so it is kept short: loading a save is in
-engine/seldom.py.
+The ids are those of engine/catalog.py, which says how to add a game.
 """
 
-from engine.state import seldom, fail, parse_options
-
-GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
-         "dice", "bag")
+from engine import catalog
+from engine.state import parse_options, read_save
 
 
 def game_class(game_id):
-    """The ``Game`` class of a registered id (imports its module)."""
-    if game_id not in GAMES:
-        seldom().unknown_game(game_id, GAMES)
+    """The ``Game`` class of a catalog id (imports its module)."""
+    ids = catalog.ids()
+    if game_id not in ids:
+        raise ValueError("unknown game %r (games: %s)" % (game_id, " ".join(ids)))
     try:
         mod = __import__("engine." + game_id, None, None, ("Game",))
     except ImportError as e:
         if game_id in str(e):
-            fail(43, (game_id,))   # game %s is not built yet
+            raise ValueError("game %s is not built yet" % game_id)
         raise
     return mod.Game
 
 
 def installed(pkg, names):
     """Those of ``names`` whose module ``pkg.<name>`` is loaded or has a
-    ``.py``/``.mpy`` file beside ``pkg``'s ``__init__``. Looks at the
-    folder once instead of importing, so asking costs no memory on a board
-    (the app asks at boot, so this stays here rather than in seldom)."""
+    ``.py``/``.mpy`` file in ``pkg``'s folder (or folders). Looks at the
+    folder listing instead of importing, so asking costs no memory."""
     import os
     import sys
     if pkg not in sys.modules:
         __import__(pkg)
-    f = getattr(sys.modules[pkg], "__file__", None) or pkg + "/__init__.py"
-    files = os.listdir(f[:max(f.rfind("/"), f.rfind("\\")) + 1] or ".")
+    module = sys.modules[pkg]
+    folders = getattr(module, "__path__", None)
+    if folders is None:
+        path = getattr(module, "__file__", None) or pkg + "/__init__.py"
+        folders = path[:max(path.rfind("/"), path.rfind("\\")) + 1] or "."
+    if isinstance(folders, str):     # MicroPython: one folder, as a string
+        folders = [folders]
+    files = []
+    for folder in folders:
+        files.extend(os.listdir(folder or "."))
     return [n for n in names if n + ".mpy" in files or n + ".py" in files or
             pkg + "." + n in sys.modules]
 
 
 def available():
     """Ids whose engine modules are installed here (nothing is imported)."""
-    return installed("engine", GAMES)
+    return installed("engine", catalog.ids())
 
 
 def new(game_id, options=None):
@@ -59,4 +59,4 @@ def new(game_id, options=None):
 
 def deserialize(data):
     """Bytes from ``State.serialize`` -> an equal state; ValueError if bad."""
-    return seldom().deserialize(data)
+    return read_save(data, new)

@@ -14,7 +14,7 @@ generator (default: os.urandom, via engine.rng).
 Screen contract
 ===============
 
-Every game and tool ``<id>`` (as in ``engine.registry.GAMES``) has a module
+Every game and tool ``<id>`` of the catalog (engine/catalog.py) has a module
 ``lib/screen_<id>.py`` defining::
 
     class Screen:
@@ -88,6 +88,7 @@ import gc
 import sys
 
 from engine import registry
+from engine import catalog
 from lib import buttons
 from lib import palette
 # the keys are re-exported for screens (see the contract above)
@@ -106,11 +107,12 @@ REFUSE_MS = const(450)
 BOOT_MS = const(1200)
 
 def playable():
-    """Games and tools that can be entered: their engine module and their
-    screen are both installed (looked up as files: importing every game at
-    boot just to see it is there cost a passing ~20 KB of heap under
-    MicroPython). One that fails to import anyway is refused when chosen."""
-    games = registry.available()
+    """Games and tools that can be entered: marked built in the catalog,
+    with their engine module and their screen both installed (looked up as
+    files, not imported: importing every game at boot just to see it is
+    there would cost heap). One that fails to import anyway is refused when
+    chosen."""
+    games = [g for g in registry.available() if catalog.entry(g).built]
     screens = registry.installed("lib", ["screen_" + g for g in games])
     # listed now, not looked for in a game's passes (a failed import or
     # stat there cost a board ~20 ms)

@@ -1,7 +1,8 @@
 """The menu: one icon per game and tool, then settings, scores and about.
 
 LEFT/RIGHT (or UP/DOWN) move through the items, wrapping; A opens one.
-Every game is listed; one whose engine or screen is not on this device is
+Every game and tool of the catalog (engine/catalog.py) is listed, in its
+order; one not built, or whose engine or screen is not on this device, is
 drawn grey, and A on it shows a red cross ("not yet") instead of opening.
 On a 16x16 panel the item's name scrolls under its icon; on 8x8, where
 there is no room, the name scrolls past once in place of the icon when the
@@ -12,10 +13,8 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, ticks_diff
 from lib import screens_common as C
+from engine import catalog
 
-ITEMS = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
-         "dice", "bag", "settings", "scores", "about")
-GAMES = 7          # the first GAMES items are games and tools
 NOPE_MS = 800      # how long the "not yet" cross shows
 NAME_MS = 2000     # 8x8: rest this long on an item and its name scrolls by
 SPREAD = 6         # 16x16: changed rows shown per pass at most
@@ -24,6 +23,11 @@ SPREAD = 6         # 16x16: changed rows shown per pass at most
 class Menu:
     def __init__(self, app):
         self.app = app
+        # the catalog's games and tools, then the shell's own items
+        self.items = tuple(catalog.ids()) + C.SHELL_ITEMS
+        self.games = len(self.items) - len(C.SHELL_ITEMS)
+        # each item's name, looked up once
+        self.names = tuple([C.name(item) for item in self.items])
         self.i = 0
         self.nope = -1     # when "not yet" was shown, or -1
         self.small = app.d.width <= 8
@@ -47,27 +51,27 @@ class Menu:
 
 
     def select(self, item):
-        """Put the cursor on ``item`` (an id in ITEMS)."""
-        if item in ITEMS:
-            self.i = ITEMS.index(item)
+        """Put the cursor on ``item`` (an id in ``items``)."""
+        if item in self.items:
+            self.i = self.items.index(item)
             self._label()
 
     def current(self):
-        return ITEMS[self.i]
+        return self.items[self.i]
 
     def playable(self, i):
-        return ITEMS[i] in self.app.playable
+        return self.items[i] in self.app.playable
 
     def _label(self):
         self.nope = -1
         self.since = self.app.now
         self.naming = 0
-        self.text.set(C.NAMES[self.i][1], self.app.now)
-        self.text.colour = P.TEXT if (self.i >= GAMES or self.playable(self.i)) \
+        self.text.set(self.names[self.i], self.app.now)
+        self.text.colour = P.TEXT if (self.i >= self.games or self.playable(self.i)) \
             else P.DIM
 
     def key(self, k):
-        n = len(ITEMS)
+        n = len(self.items)
         if k == RIGHT or k == DOWN:
             self.i = (self.i + 1) % n
             self._label()
@@ -82,8 +86,8 @@ class Menu:
 
     def open(self):
         app = self.app
-        item = ITEMS[self.i]
-        if self.i < GAMES:
+        item = self.items[self.i]
+        if self.i < self.games:
             if app.choose(item):
                 # the game's screen gets the heap of the frame copy
                 self.base = None
@@ -115,7 +119,7 @@ class Menu:
         if self.naming == 0:
             if ticks_diff(now, self.since) >= NAME_MS:
                 self.naming = 1
-                self.text.set(C.NAMES[self.i][1], now)
+                self.text.set(self.names[self.i], now)
                 return True
             return False
         if self.naming == 1:
@@ -127,13 +131,13 @@ class Menu:
 
     def draw(self, d):
         d.fill(P.OFF)
-        item = ITEMS[self.i]
-        dim = self.i < GAMES and not self.playable(self.i)
+        item = self.items[self.i]
+        dim = self.i < self.games and not self.playable(self.i)
         if self.small:
             if self.naming == 1:
                 self.text.draw(d)
                 return
-            C.draw_icon(d, C.ICONS[item], 0, 0, 1, dim)
+            C.draw_icon(d, C.icon(item), 0, 0, 1, dim)
             if self.nope >= 0:
                 C.cross(d, 0, 0, 8, P.REFUSE)
         else:
@@ -146,7 +150,7 @@ class Menu:
             if key == self.base_key:
                 d.frame[:] = self.base
             else:
-                C.draw_icon(d, C.ICONS[item], 4, 0, 1, dim)
+                C.draw_icon(d, C.icon(item), 4, 0, 1, dim)
                 if self.nope >= 0:
                     C.cross(d, 4, 0, 8, P.REFUSE)
                 self.base[:] = d.frame

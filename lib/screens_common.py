@@ -4,95 +4,22 @@ in lib.shell, loaded when needed.
 
 Icons are 8x8 pictures (drawn 2x on a 16x16 panel). Each is written as one
 64-character string (adjacent literals, joined by the compiler, so no
-per-row strings are kept) and compiled once at import into 64 bytes of
-palette indices.
+per-row strings are kept): a game's in engine/catalog.py, the shell's own
+items' here. Each is compiled into 64 bytes of palette indices the first
+time it is drawn.
 """
 
 from lib import palette as P
 from lib import font
 from lib.buttons import A
+from engine import catalog
 
-NAMES = (
-    ("ice_solo", "ICE SOLO"), ("bag_of_ice", "BAG OF ICE"),
-    ("ice_stalks", "ICE STALKS"), ("ice_towers", "ICETOWERS"),
-    ("pointsettia", "POINTSETTIA"), ("dice", "DICE"), ("bag", "BAG"),
-    ("settings", "SETTINGS"), ("scores", "SCORES"), ("about", "ABOUT"),
-)
-
-# '.' off; piece colours r o y g c b p w k (large) and R O Y G C B P W K
-# (small, dimmer); d dim, t text, h hilite, + ok, x refuse, 1-4 players
-_ICONS = {
-    "ice_solo": (
-        "....g..."
-        "...ggg.."
-        "...yyy.."
-        "..yyyyy."
-        "..bbbbb."
-        ".bbbbbbb"
-        "........"
-        "R.Y.G.B."
-    ),
-    "bag_of_ice": (
-        "...tt..."
-        "..t..t.."
-        "...tt..."
-        ".tttttt."
-        "t......t"
-        "t.y.p.yt"
-        "tyyyppyt"
-        ".tttttt."
-    ),
-    "ice_stalks": (
-        "...p...."
-        "...b...."
-        "..ccc..."
-        "..ggg..."
-        ".yyyyy.."
-        ".ooooo.."
-        "rrrrrrr."
-        ".....R.G"
-    ),
-    "ice_towers": (
-        "........"
-        ".r......"
-        ".g....b."
-        ".b..y.y."
-        ".y..r.r."
-        ".g..g.g."
-        ".r..p.y."
-        "dddddddd"
-    ),
-    "pointsettia": (
-        "r..g..r."
-        ".r.g.r.."
-        "..rgr..."
-        "gggwggg."
-        "..rkr..."
-        ".r.g.r.."
-        "g..g..g."
-        "........"
-    ),
-    "dice": (
-        ".tttttt."
-        "tw....wt"
-        "t......t"
-        "t..ww..t"
-        "t..ww..t"
-        "t......t"
-        "tw....wt"
-        ".tttttt."
-    ),
-    "bag": (
-        "...tt..."
-        "..t..t.."
-        "...tt..."
-        ".tttttt."
-        "t.r..g.t"
-        "t..y..ct"
-        "tb..p..t"
-        ".tttttt."
-    ),
-    "settings": (
+# the shell's own menu items after the games (engine/catalog.py names and
+# draws those): their names and icons, written as the catalog's are
+SHELL_ITEMS = ("settings", "scores", "about")
+SHELL_NAMES = ("SETTINGS", "SCORES", "ABOUT")
+SHELL_ICONS = (
+    (
         "........"
         "dddhdddd"
         "...h...."
@@ -102,7 +29,7 @@ _ICONS = {
         "........"
         "dhdddddd"
     ),
-    "scores": (
+    (
         "........"
         ".....3.."
         ".1...3.."
@@ -112,7 +39,7 @@ _ICONS = {
         ".1.2.3.4"
         "dddddddd"
     ),
-    "about": (
+    (
         "...tt..."
         "...tt..."
         "........"
@@ -122,10 +49,11 @@ _ICONS = {
         "...tt..."
         "..tttt.."
     ),
-}
+)
 
 
-def _ink(ch):
+def ink(ch):
+    """The palette index of one character of icon art (engine/catalog.py)."""
     if ch == ".":
         return P.OFF
     i = "roygcbpwk".find(ch)
@@ -141,37 +69,51 @@ def _ink(ch):
             "x": P.REFUSE}[ch]
 
 
-def _compile(art):
+def compile_icon(art):
     out = bytearray(64)
     for i in range(64):
-        out[i] = _ink(art[i])
+        out[i] = ink(art[i])
     return bytes(out)
 
 
+# compiled icons by id, made when first drawn (a game a test adds to the
+# catalog gets one too)
 ICONS = {}
-for _k in _ICONS:
-    ICONS[_k] = _compile(_ICONS[_k])
-del _k
-_ICONS = None
+
+
+def icon(gid):
+    """The compiled icon of a catalog entry or a shell item (blank if
+    ``gid`` is neither)."""
+    art = ICONS.get(gid)
+    if art is None:
+        if gid in SHELL_ITEMS:
+            art = compile_icon(SHELL_ICONS[SHELL_ITEMS.index(gid)])
+        else:
+            entry = catalog.entry(gid)
+            art = compile_icon(entry.icon) if entry else bytes(64)
+        ICONS[gid] = art
+    return art
 
 
 def name(gid):
-    for n in NAMES:
-        if n[0] == gid:
-            return n[1]
-    return gid.upper()
+    """What the menu calls a catalog entry or a shell item."""
+    if gid in SHELL_ITEMS:
+        return SHELL_NAMES[SHELL_ITEMS.index(gid)]
+    entry = catalog.entry(gid)
+    return entry.name if entry else gid.upper()
 
 
-def draw_icon(d, icon, x, y, scale, dim=False):
-    """An 8x8 icon with its top-left at (x, y), each pixel a ``scale``
-    square; ``dim`` draws its lit pixels grey (a game not built yet)."""
-    d.blit(icon, 8, 8, x, y, scale, P.DIM if dim else -1)
+def draw_icon(d, picture, x, y, scale, dim=False):
+    """An 8x8 icon (from :func:`icon`) with its top-left at (x, y), each
+    pixel a ``scale`` square; ``dim`` draws its lit pixels grey (a game not
+    built yet)."""
+    d.blit(picture, 8, 8, x, y, scale, P.DIM if dim else -1)
 
 
 def draw_full_icon(d, gid, dim=False):
     """The icon of ``gid`` filling an 8x8 panel, or 2x on 16x16."""
-    s = d.width // 8
-    draw_icon(d, ICONS[gid], (d.width - 8 * s) // 2, 0, s, dim)
+    scale = d.width // 8
+    draw_icon(d, icon(gid), (d.width - 8 * scale) // 2, 0, scale, dim)
 
 
 def border(d, c, t=1):

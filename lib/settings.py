@@ -1,14 +1,19 @@
-"""Remembered settings: brightness, players and options per game, the table
-tools' last choices, and the last result of each game.
+"""Remembered settings: brightness, the options of each game the catalog
+lists (engine/catalog.py, ``Entry.settings``), the custom bag, and the last
+result of each game.
 
 Everything is one small record in the platform store (NVM), written only
 when something changed and the player leaves a screen, so a session costs a
 handful of flash writes. An unreadable record gives the defaults.
 
-Each setting is a choice from a fixed tuple of option strings; a game gets
-only the options its engine declares (``State.OPTIONS``), so a setting for
-an option an engine does not take is harmless.
+The record is keyed by name: each setting by ``<game id>.<option>`` and its
+chosen text, each result by its game id, so adding, removing or reordering
+games or choices never shifts another's value. Only values that differ from
+their defaults are written. A record of the first format (values and
+results by position, written before the catalog) still loads.
 """
+
+from engine import catalog
 
 try:
     from micropython import const
@@ -16,46 +21,30 @@ except ImportError:
     def const(x):
         return x
 
-# (key, game or "" for general, engine option name, choices, default index,
-#  what the screen shows for each choice or None to show the choice itself)
-# Option names follow the engines where they exist (ice_solo); for games
-# not built yet they are a guess that costs nothing if wrong, because a game
-# only ever gets the options its engine lists in OPTIONS. The record stores
-# values by position: add new items at the end.
-_OFF_ON = ("off", "on")
-ITEMS = (
-    ("bright", "", "", ("1", "2", "3", "4", "5", "6", "7", "8"), 4, None),
-    ("ice_solo.variant", "ice_solo", "variant", ("4", "5"), 1, None),
-    ("ice_solo.quick", "ice_solo", "quick", ("0", "1"), 0, _OFF_ON),
-    ("bag_of_ice.players", "bag_of_ice", "players",
-     ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"), 1, None),
-    ("bag_of_ice.target", "bag_of_ice", "target",
-     ("30", "40", "50", "60", "80", "100"), 3, None),
-    ("ice_stalks.players", "ice_stalks", "players", ("2", "3", "4"), 0, None),
-    ("ice_towers.players", "ice_towers", "players", ("2", "3", "4", "5"), 0, None),
-    ("ice_towers.ghost", "ice_towers", "ghost", ("0", "1"), 0, _OFF_ON),
-    ("dice.die", "dice", "die", ("pyramid", "color", "treehouse", "d6"), 0, None),
-    ("dice.count", "dice", "count", ("1", "2", "3", "4", "5", "6"), 0, None),
-    ("bag.preset", "bag", "preset", ("bag_of_ice", "ice_stalks", "custom"), 0, None),
-    # how many seats the device plays: the last ones, so seat 1 stays a
-    # person's (see Settings.options); more than the players means all
-    ("bag_of_ice.bots", "bag_of_ice", "bots",
-     ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"), 0,
-     ("none", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")),
-)
-BRIGHT = const(0)
 # display brightness (0..255) of each level; the display's power limit may
 # still lower a bright frame
 LEVELS = (8, 16, 28, 44, 64, 96, 140, 200)
+BRIGHTNESS = catalog.Setting("bright", catalog.counts(1, 8), "5", "BRIGHTNESS")
+BRIGHT = const(0)    # the brightness is the first item
 # custom bag: rocks of each of these colours (black is left out: it barely
 # shows on an LED), 0..CUSTOM_MAX each, so a bar is one pixel per rock on 8x8
 COLOURS = "roygcbpw"
 CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00"
 CUSTOM_MAX = const(8)
-_MAGIC = b"PS"
-_VERSION = const(1)
-_GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
-          "dice", "bag")
+MAGIC = b"PS"
+VERSION = const(2)
+# a settings record must fit the store's settings slot (lib.save)
+MAX_RECORD = const(244)
+
+# The first format (version 1) stored each value as an index into its
+# choices, in this order of keys, and each result by its game's place in
+# this order of games. Kept only to read such a record.
+V1_KEYS = ("bright", "ice_solo.variant", "ice_solo.quick", "bag_of_ice.players",
+           "bag_of_ice.target", "ice_stalks.players", "ice_towers.players",
+           "ice_towers.ghost", "dice.die", "dice.count", "bag.preset",
+           "bag_of_ice.bots")
+V1_GAMES = ("ice_solo", "bag_of_ice", "ice_stalks", "ice_towers", "pointsettia",
+            "dice", "bag")
 
 
 def custom_contents(counts):
@@ -66,19 +55,35 @@ def custom_contents(counts):
     return ",".join(parts) if parts else None
 
 
-def index(key):
-    for i in range(len(ITEMS)):
-        if ITEMS[i][0] == key:
-            return i
-    raise KeyError(key)
+class Item:
+    """One setting as the settings record and screen see it: ``key``
+    (``<game id>.<option>``, or ``bright``), ``gid`` (``""`` for the
+    brightness) and the catalog's ``setting``."""
+
+    def __init__(self, key, gid, setting):
+        self.key = key
+        self.gid = gid
+        self.setting = setting
+
+
+def catalog_items():
+    """The brightness, then every game's settings in catalog order."""
+    items = [Item("bright", "", BRIGHTNESS)]
+    for entry in catalog.GAMES:
+        for setting in entry.settings:
+            items.append(Item(entry.gid + "." + setting.option, entry.gid, setting))
+    return items
 
 
 class Settings:
-    """Current values (indexes into each item's choices) and persistence."""
+    """Current values (``values[i]`` indexes ``items[i]``'s choices) and
+    persistence."""
 
     def __init__(self, store=None):
         self.store = store
-        self.vals = bytearray([it[4] for it in ITEMS])
+        self.items = catalog_items()
+        self.values = bytearray([it.setting.choices.index(it.setting.default)
+                                 for it in self.items])
         self.custom = bytearray(CUSTOM_DEFAULT)
         self.results = {}     # game id -> list of scores of its last game
         self.last = None      # id of the game that finished most recently
@@ -92,44 +97,56 @@ class Settings:
                 self.decode(bytes(data))
 
     # ---- values ----------------------------------------------------------
+    def index(self, key):
+        """The place of setting ``key`` in ``items``; KeyError if none."""
+        for i in range(len(self.items)):
+            if self.items[i].key == key:
+                return i
+        raise KeyError(key)
+
     def get(self, key):
         """The chosen option string of ``key``."""
-        i = index(key)
-        return ITEMS[i][3][self.vals[i]]
+        i = self.index(key)
+        return self.items[i].setting.choices[self.values[i]]
 
     def set(self, key, value):
-        i = index(key)
-        v = ITEMS[i][3].index(value)
-        if self.vals[i] != v:
-            self.vals[i] = v
+        i = self.index(key)
+        v = self.items[i].setting.choices.index(value)
+        if self.values[i] != v:
+            self.values[i] = v
             self.dirty = True
+
+    def label(self, i):
+        """What the settings screen shows for item ``i``'s value."""
+        setting = self.items[i].setting
+        return (setting.labels or setting.choices)[self.values[i]]
 
     def step(self, i, delta):
         """Move item ``i`` to the next/previous choice (clamped); True if it
         changed."""
-        n = len(ITEMS[i][3])
-        v = self.vals[i] + delta
+        n = len(self.items[i].setting.choices)
+        v = self.values[i] + delta
         if v < 0 or v >= n:
             return False
-        self.vals[i] = v
+        self.values[i] = v
         self.dirty = True
         return True
 
     def brightness(self):
         """Brightness level 1..8."""
-        return self.vals[BRIGHT] + 1
+        return self.values[BRIGHT] + 1
 
     def apply(self, display):
         """Set the display brightness from the setting."""
-        display.brightness = LEVELS[self.vals[BRIGHT]]
+        display.brightness = LEVELS[self.values[BRIGHT]]
 
     def options(self, gid, accepted):
         """The remembered options of game ``gid`` that its engine takes."""
         out = {}
-        for i in range(len(ITEMS)):
-            it = ITEMS[i]
-            if it[1] == gid and it[2] in accepted:
-                out[it[2]] = it[3][self.vals[i]]
+        for i in range(len(self.items)):
+            it = self.items[i]
+            if it.gid == gid and it.setting.option in accepted:
+                out[it.setting.option] = it.setting.choices[self.values[i]]
         if "bots" in out:
             # a count of seats here, a list of seats for the engine
             n = int(out.pop("bots"))
@@ -155,60 +172,66 @@ class Settings:
         self.dirty = True
 
     # ---- persistence -----------------------------------------------------
+    # Version 2, after MAGIC and VERSION:
+    #   the custom bag's counts (len(COLOURS) bytes);
+    #   a count, then per setting that differs from its default: its key and
+    #   its chosen text, each a length byte and ASCII;
+    #   a count, then per result, the latest first: the game id (a length
+    #   byte and ASCII), the number of scores, each a signed 16-bit
+    #   big-endian number.
+    # Results of older games are left out if the record would not fit the
+    # store's slot.
     def encode(self):
-        out = bytearray(_MAGIC)
-        out.append(_VERSION)
-        out.append(len(self.vals))
-        out += self.vals
+        out = bytearray(MAGIC)
+        out.append(VERSION)
         out += self.custom
-        gids = [g for g in _GAMES if g in self.results]
-        if self.last in gids:   # the latest result first
-            gids.remove(self.last)
+        changed = [i for i in range(len(self.items))
+                   if self.values[i] != self.items[i].setting.choices.index(
+                       self.items[i].setting.default)]
+        out.append(len(changed))
+        for i in changed:
+            add_text(out, self.items[i].key)
+            add_text(out, self.items[i].setting.choices[self.values[i]])
+        gids = [g for g in self.results if g != self.last]
+        if self.last in self.results:     # the latest result first
             gids.insert(0, self.last)
-        out.append(len(gids))
+        count_at = len(out)
+        out.append(0)
         for g in gids:
             r = self.results[g]
-            out.append(_GAMES.index(g))
+            if len(out) + 2 + len(g) + 2 * len(r) > MAX_RECORD:
+                break
+            add_text(out, g)
             out.append(len(r))
             for s in r:
                 s = max(-32768, min(32767, s)) & 0xFFFF
                 out.append(s >> 8)
                 out.append(s & 0xFF)
+            out[count_at] += 1
         return bytes(out)
 
     def decode(self, data):
         """Load a record; anything malformed leaves the defaults."""
-        try:
-            if data[:2] != _MAGIC or data[2] != _VERSION:
-                return False
-            n = data[3]
-            vals = bytearray(data[4:4 + n])
-            p = 4 + n
-            custom = bytearray(data[p:p + len(COLOURS)])
-            p += len(COLOURS)
-            if len(vals) != n or len(custom) != len(COLOURS):
-                return False
-            results = {}
-            last = None
-            k = data[p]
-            p += 1
-            for _ in range(k):
-                g = _GAMES[data[p]]
-                m = data[p + 1]
-                p += 2
-                r = []
-                for _ in range(m):
-                    s = (data[p] << 8) | data[p + 1]
-                    p += 2
-                    r.append(s - 65536 if s & 0x8000 else s)
-                results[g] = r
-                if last is None:
-                    last = g
-        except IndexError:
+        if data[:2] != MAGIC or len(data) < 3:
             return False
-        for i in range(min(n, len(ITEMS))):
-            if vals[i] < len(ITEMS[i][3]):
-                self.vals[i] = vals[i]
+        try:
+            if data[2] == VERSION:
+                read = read_v2(data, len(COLOURS))
+            elif data[2] == 1:
+                read = read_v1(data, len(COLOURS))
+            else:
+                return False
+        except (IndexError, ValueError):
+            return False
+        values, custom, results, last = read
+        for key in values:
+            try:
+                i = self.index(key)
+            except KeyError:
+                continue      # a game no longer in the catalog
+            choices = self.items[i].setting.choices
+            if values[key] in choices:
+                self.values[i] = choices.index(values[key])
         for i in range(len(custom)):
             self.custom[i] = min(custom[i], CUSTOM_MAX)
         self.results = results
@@ -220,3 +243,85 @@ class Settings:
         if self.dirty and self.store is not None:
             self.store.save_settings(self.encode())
         self.dirty = False
+
+
+def add_text(out, text):
+    """Append ``text`` to the bytearray ``out``: a length byte, then ASCII."""
+    out.append(len(text))
+    out += text.encode()
+
+
+class Reader:
+    """Reads a record from the front; IndexError past its end."""
+
+    def __init__(self, data, at):
+        self.data = data
+        self.at = at
+
+    def byte(self):
+        b = self.data[self.at]
+        self.at += 1
+        return b
+
+    def raw(self, n):
+        part = self.data[self.at:self.at + n]
+        if len(part) != n:
+            raise IndexError("record truncated")
+        self.at += n
+        return part
+
+    def text(self):
+        return self.raw(self.byte()).decode()
+
+    def scores(self):
+        out = []
+        for _ in range(self.byte()):
+            s = (self.byte() << 8) | self.byte()
+            out.append(s - 65536 if s & 0x8000 else s)
+        return out
+
+
+def read_v2(data, colours):
+    """A version 2 record -> (values by key, custom counts, results, last)."""
+    reader = Reader(data, 3)
+    custom = reader.raw(colours)
+    values = {}
+    for _ in range(reader.byte()):
+        key = reader.text()
+        values[key] = reader.text()
+    results = {}
+    last = None
+    for _ in range(reader.byte()):
+        gid = reader.text()
+        results[gid] = reader.scores()
+        if last is None:
+            last = gid
+    return values, custom, results, last
+
+
+def read_v1(data, colours):
+    """A version 1 record (values and results by position) -> the same as
+    read_v2. Its indexes are read against the choices each setting had
+    then, which are today's."""
+    reader = Reader(data, 3)
+    n = reader.byte()
+    indexes = reader.raw(n)
+    custom = reader.raw(colours)
+    values = {}
+    items = catalog_items()
+    for i in range(min(n, len(V1_KEYS))):
+        key = V1_KEYS[i]
+        choices = None
+        for it in items:
+            if it.key == key:
+                choices = it.setting.choices
+        if choices is not None and indexes[i] < len(choices):
+            values[key] = choices[indexes[i]]
+    results = {}
+    last = None
+    for _ in range(reader.byte()):
+        gid = V1_GAMES[reader.byte()]
+        results[gid] = reader.scores()
+        if last is None:
+            last = gid
+    return values, custom, results, last

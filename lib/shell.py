@@ -8,21 +8,10 @@ memory during a game. They follow the screen contract in lib.app.
 from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
-from lib.screens_common import ICONS, border, draw_icon
-from lib.settings import ITEMS, BRIGHT, index
+from lib.screens_common import icon, border, draw_icon
+from lib.settings import BRIGHT
 from engine.state import OVER
-
-# the settings screen's items in order, with their names; a game's items
-# show only when the game is playable here (the tools' own choices are made
-# in the tools)
-SHOWN = (("bright", "BRIGHTNESS"), ("ice_solo.variant", "ICE SOLO: COLOURS"),
-         ("ice_solo.quick", "ICE SOLO: QUICK START"),
-         ("bag_of_ice.players", "BAG OF ICE: PLAYERS"),
-         ("bag_of_ice.target", "BAG OF ICE: TARGET"),
-         ("bag_of_ice.bots", "BAG OF ICE: DEVICE PLAYS"),
-         ("ice_stalks.players", "ICE STALKS: PLAYERS"),
-         ("ice_towers.players", "ICETOWERS: PLAYERS"),
-         ("ice_towers.ghost", "ICETOWERS: GHOST"))
+from engine import catalog
 
 
 class Boot:
@@ -64,11 +53,6 @@ class Boot:
             d.rect(w // 2 - 1 - half, y, 2 * half + 2, 1, c)
 
 
-# the table tools: opened while something else waits in the save slot, a
-# tool runs without saving rather than write over it (waiting)
-_TOOLS = ("dice", "bag")
-
-
 def waiting(app, gid):
     """What the menu's A on ``gid`` does while the save slot holds a game
     (App.choose, which acts on the answer): the same game is resumed where
@@ -77,7 +61,7 @@ def waiting(app, gid):
     no game; another game first gets the resume offer (a Prompt), whose B
     discards the waiting game and opens ``gid``; a waiting tool gives way
     to a game (None: a new one, saved as usual)."""
-    w = _waiting_id(app.store.load_game())
+    w = saved_id(app.store.load_game())
     if w is None:
         return None
     if w == gid:
@@ -85,9 +69,9 @@ def waiting(app, gid):
         if st is not None and st.GAME == gid and st.to_move() != OVER:
             return st
         return None             # unusable: a new one takes the slot
-    if gid in _TOOLS:
+    if is_tool(gid):
         return False
-    if w in _TOOLS:
+    if is_tool(w):
         return None
     st = app.store.resume()
     if st is None or st.to_move() == OVER:
@@ -95,7 +79,15 @@ def waiting(app, gid):
     return Prompt(app, st, gid)
 
 
-def _waiting_id(p):
+def is_tool(gid):
+    """A table tool (the catalog's ``tool``): opened while something else
+    waits in the save slot, it runs without saving rather than write over
+    it."""
+    entry = catalog.entry(gid)
+    return entry is not None and entry.tool
+
+
+def saved_id(p):
     """The game id at the head of a save record as ``State.serialize``
     writes it (magic, format, id length, id), without loading the game;
     None if there is none."""
@@ -154,9 +146,9 @@ class Prompt:
         d.fill(P.OFF)
         gid = self.state.GAME
         if d.width <= 8:
-            draw_icon(d, ICONS[gid], 0, 0, 1, not self.on)
+            draw_icon(d, icon(gid), 0, 0, 1, not self.on)
         else:
-            draw_icon(d, ICONS[gid], 4, 0, 1, not self.on)
+            draw_icon(d, icon(gid), 4, 0, 1, not self.on)
             self.text.draw(d)
 
 
@@ -257,8 +249,8 @@ class Scores:
             if n > 1:
                 d.pixel(i * 8 // n, 7, P.TEXT)
         else:
-            if self.gid in ICONS:
-                draw_icon(d, ICONS[self.gid], 0, 0, 1)
+            if self.gid:
+                draw_icon(d, icon(self.gid), 0, 0, 1)
             d.rect(10, 1, 5, 6, c)
             if n > 1:
                 d.pixel(i * 16 // n, 15, P.TEXT)
@@ -307,9 +299,13 @@ class SettingsScreen:
 
     def __init__(self, app):
         self.app = app
-        # (item index, name) of what shows here
-        self.rows = [(index(k), name) for k, name in SHOWN
-                     if not ITEMS[index(k)][1] or ITEMS[index(k)][1] in app.playable]
+        # (item index, title) of what shows here: the settings with a title
+        # (a table tool's own choices are made in the tool), a game's only
+        # when the game is playable here
+        items = app.settings.items
+        self.rows = [(i, items[i].setting.title) for i in range(len(items))
+                     if items[i].setting.title and
+                     (not items[i].gid or items[i].gid in app.playable)]
         self.r = 0         # row shown
         self.i = 0         # its item index
         self.small = app.d.width <= 8
@@ -321,8 +317,7 @@ class SettingsScreen:
         self._show(0)
 
     def _value(self):
-        it = ITEMS[self.i]
-        return (it[5] or it[3])[self.app.settings.vals[self.i]]
+        return self.app.settings.label(self.i)
 
     def _show(self, r):
         self.r = r

@@ -9,6 +9,7 @@ import types
 
 import pytest
 
+from engine import catalog
 from engine.rng import Rng
 from engine.state import State, OVER, CHANCE, IllegalMove
 from lib import palette as P
@@ -36,7 +37,7 @@ def goto(sim, item):
 
 
 def icon_frame(item, dim):
-    icon = C.ICONS[item]
+    icon = C.icon(item)
     return bytes([(P.DIM if dim and c else c) for c in icon])
 
 
@@ -150,6 +151,8 @@ def duel(monkeypatch):
     scr.Screen = DuelScreen
     monkeypatch.setitem(sys.modules, "engine.pointsettia", eng)
     monkeypatch.setitem(sys.modules, "lib.screen_pointsettia", scr)
+    # with its screen here, the catalog's entry is built
+    monkeypatch.setattr(catalog.entry("pointsettia"), "built", True)
     return eng
 
 
@@ -161,6 +164,7 @@ def deal_duel(monkeypatch):
     scr.Screen = DuelScreen
     monkeypatch.setitem(sys.modules, "engine.ice_towers", eng)
     monkeypatch.setitem(sys.modules, "lib.screen_ice_towers", scr)
+    monkeypatch.setattr(catalog.entry("ice_towers"), "built", True)
     return eng
 
 
@@ -657,7 +661,7 @@ def test_settings_show_on_off_for_switches():
 def test_settings_record_survives_garbage():
     st = S.Settings()
     assert not st.decode(b"PS\x01\x05\x01")      # truncated
-    assert st.get("bright") == S.ITEMS[0][3][S.ITEMS[0][4]]
+    assert st.get("bright") == S.BRIGHTNESS.default
     st.set("bag_of_ice.target", "80")
     st.record("ice_towers", [12, -3, 40])
     again = S.Settings()

@@ -87,7 +87,7 @@ def test_16x16_the_menu_lets_go_of_its_frame_copy_in_a_game():
     sim = boot("pico_16x16")
     menu = sim.app.menu
     assert menu.base is not None and len(menu.base) == 256
-    while M.ITEMS[menu.i] != "dice":
+    while menu.current() != "dice":
         sim.press("right")
     sim.press("a")
     assert sim.app.game == "dice" and menu.base is None

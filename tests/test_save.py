@@ -319,3 +319,90 @@ def test_unchanged_is_judged_on_the_record_as_it_now_is():
     assert again.load_game() == p and again.save_game(p) == S.UNCHANGED
     assert again.save_game(p + b"!") == S.OK
     assert S.Store(nvm).load_game() == p + b"!"
+
+
+# ---- records written before the catalog ---------------------------------------
+# tests/vectors/nvm-before-catalog.bin is a board's NVM as the code before
+# engine/catalog.py left it (settings stored by position, version 1): the
+# brightness at 7, Ice Solo with 4 colours, Bag of Ice for 3 with the device
+# on 1 seat, three dice, a custom bag of 1..8 rocks, the results of an
+# IceTowers game and then of a Bag of Ice game, and a Bag of Ice game left
+# by the escape gesture.
+OLD_IMAGE = os.path.join(os.path.dirname(__file__), "vectors", "nvm-before-catalog.bin")
+
+
+def test_settings_written_before_the_catalog_still_load():
+    from lib.settings import Settings
+    store = S.Store(bytearray(open(OLD_IMAGE, "rb").read()))
+    settings = Settings(store)
+    assert settings.get("bright") == "7"
+    assert settings.get("ice_solo.variant") == "4"
+    assert settings.get("ice_solo.quick") == "0"
+    assert settings.get("bag_of_ice.players") == "3"
+    assert settings.get("bag_of_ice.bots") == "1"
+    assert settings.get("bag_of_ice.target") == "60"
+    assert settings.get("dice.count") == "3"
+    assert settings.get("bag.preset") == "custom"
+    assert bytes(settings.custom) == bytes(range(1, 9))
+    assert settings.results == {"bag_of_ice": [61, 20, 33], "ice_towers": [12, -3, 40]}
+    assert settings.last == "bag_of_ice"
+    # written again, in the keyed format, it reads back the same
+    again = Settings()
+    assert again.decode(settings.encode())
+    assert bytes(again.values) == bytes(settings.values)
+    assert again.results == settings.results and again.last == "bag_of_ice"
+    assert bytes(again.custom) == bytes(settings.custom)
+
+
+def test_a_game_saved_before_the_catalog_is_resumed():
+    from tools.simkit import Sim
+    sim = Sim(board="pico_8x8", nvm=bytearray(open(OLD_IMAGE, "rb").read()))
+    saved = bytes(sim.store.load_game())
+    sim.advance(1500)
+    assert type(sim.app.scr).__name__ == "Prompt", "the resume offer"
+    sim.press("a")
+    sim.advance(200)
+    assert sim.app.game == "bag_of_ice"
+    assert sim.app.state.serialize() == saved
+    assert sim.app.settings.get("bright") == "7"
+
+
+def test_settings_are_keyed_by_id_not_by_position():
+    from engine import catalog
+    from lib.settings import Settings
+    settings = Settings()
+    settings.set("ice_towers.ghost", "1")
+    settings.set("bag_of_ice.target", "80")
+    settings.record("dice", [3])
+    record = settings.encode()
+    assert b"ice_towers.ghost" in record and b"bag_of_ice.target" in record
+    # a game put in front of the others shifts no value
+    first = catalog.Entry("first", "FIRST", (1, 1), False, "." * 64,
+                          (catalog.Setting("mode", ("x", "y"), "x", "FIRST"),))
+    saved = catalog.GAMES
+    catalog.GAMES = [first] + saved
+    try:
+        moved = Settings()
+        assert moved.decode(record)
+        assert moved.get("ice_towers.ghost") == "1"
+        assert moved.get("bag_of_ice.target") == "80"
+        assert moved.get("first.mode") == "x"
+        assert moved.results == {"dice": [3]}
+    finally:
+        catalog.GAMES = saved
+
+
+def test_a_full_settings_record_still_fits_its_slot():
+    from engine import catalog
+    from lib.settings import Settings
+    settings = Settings()
+    for i in range(len(settings.items)):     # every value off its default
+        settings.values[i] = len(settings.items[i].setting.choices) - 1
+    for gid in catalog.ids():
+        settings.record(gid, list(range(-6, 6)))
+    record = settings.encode()
+    assert len(record) <= S.SETTINGS_SLOT - S.HEADER
+    again = Settings()
+    assert again.decode(record)
+    assert bytes(again.values) == bytes(settings.values)
+    assert again.last == catalog.ids()[-1], "the latest result is kept"

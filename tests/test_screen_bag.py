@@ -230,15 +230,13 @@ def test_a_bag_resumes_mid_game():
 
 def test_refusals_the_screen_can_see_do_not_reach_the_engine(monkeypatch):
     # an empty bag (A) and nothing to return (DOWN) are refused by the
-    # screen: the engine's refusal loads its message text, which costs a
-    # board tens of milliseconds for the same red flash
-    from engine import state as engine_state
+    # screen itself, with the same red flash, without a move to the engine
     sim = open_bag(seed=3)
     st = sim.app.state
 
-    def no_messages(name):
-        raise AssertionError("engine refusal path used for %s" % name)
-    monkeypatch.setattr(engine_state, "_cold", no_messages)
+    def no_move(action):
+        raise AssertionError("a move was tried: %d" % action)
+    monkeypatch.setattr(sim.app, "play", no_move)
     before = st.serialize()
     sim.press("down")
     assert sim.indices()[0] == P.REFUSE and st.serialize() == before

@@ -156,3 +156,20 @@ def test_interactive_session_in_a_pty(tmp_path):
     assert "Esc: back to menu" in text
     assert text.rstrip().endswith("\x1b[?25h")             # cursor restored
     assert os.path.getsize(nvm) == 4096
+
+
+def test_a_script_names_the_menu_item_it_opens():
+    s = simkit.Sim()
+    s.advance(1500)
+    s.run_script("menu:dice")
+    assert s.app.menu.current() == "dice"
+    s.run_script("menu:settings a")
+    assert type(s.app.scr).__name__ == "SettingsScreen"
+    assert simkit.parse_script("menu:bag") == [("menu", "bag")]
+    s.press("b")
+    try:
+        s.run_script("menu:chess")
+    except ValueError as e:
+        assert "no such menu item" in str(e)
+    else:
+        raise AssertionError("menu:chess accepted")

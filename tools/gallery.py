@@ -26,32 +26,33 @@ SEED = 3
 BOOT = "wait:1500"
 
 # name, caption, key script after boot, and optionally a seed (SEED if
-# not given); "handoff:N" is not a key but asks the app for the hand-off
-# screen of player N (the screen is the same for every game)
+# not given); "menu:ID" moves the menu to an item (tools/sim.py --help), so
+# a game added to the catalog moves no shot; "handoff:N" is not a key but
+# asks the app for the hand-off screen of player N (the same for every game)
 SHOTS = (
     ("menu", "Menu: one icon per game and tool (the name scrolls on 16x16)",
-     "right*5 wait:300"),
+     "menu:dice wait:300"),
     ("menu-not-yet", "Menu: a game not built yet is grey",
-     "right*2 wait:300"),
+     "menu:ice_stalks wait:300"),
     ("dice", "Dice: three pyramid dice and their pip total",
-     "right*5 a down up up a a wait:900"),
+     "menu:dice a down up up a a wait:900"),
     ("dice-d6", "Dice: six d6 (pages turn on 8x8)",
-     "right*5 a down right*3 up*5 a a wait:900"),
+     "menu:dice a down right*3 up*5 a a wait:900"),
     ("bag", "Bag: what is left of the Bag of Ice bag, per colour and size",
-     "right*6 a a wait:700 a wait:700 a wait:700 a wait:700 b"),
+     "menu:bag a a wait:700 a wait:700 a wait:700 a wait:700 b"),
     ("bag-draw", "Bag: the piece just drawn",
-     "right*6 a a wait:700"),
+     "menu:bag a a wait:700"),
     ("bag-custom", "Bag: editing a custom bag of rocks",
-     "right*6 a up left a up up right down wait:100"),
-    ("handoff", "Pass and play: player 2's turn", "right*5 a handoff:1"),
-    ("settings", "Settings: a value", "right*7 a right wait:100"),
+     "menu:bag a up left a up up right down wait:100"),
+    ("handoff", "Pass and play: player 2's turn", "menu:dice a handoff:1"),
+    ("settings", "Settings: a value", "menu:settings a right wait:100"),
     # Bag of Ice, two players: past the roll-off and the hand-off, then
     # draws (an A on a two-size face takes the smaller size); the last
     # wait lets a 16x16 frame finish (it goes up a few rows a pass)
     ("bag-of-ice", "Bag of Ice: this turn's trees, the pieces left over, the value",
-     "right a wait:4000 a" + " a wait:2600" * 8 + " wait:100", 47),
+     "menu:bag_of_ice a wait:4000 a" + " a wait:2600" * 8 + " wait:100", 47),
     ("bag-of-ice-choice", "Bag of Ice: a two-size face: the sizes left in the bag",
-     "right a wait:4000 a a wait:2600 a wait:2600 right wait:100", 47),
+     "menu:bag_of_ice a wait:4000 a a wait:2600 a wait:2600 right wait:100", 47),
 )
 
 

@@ -200,6 +200,21 @@ class Sim:
                 self.advance(self.frame_ms)
             elif kind == "esc":
                 self.escape()
+            elif kind == "menu":
+                self.to_item(tok[1])
+
+    def to_item(self, item):
+        """Tap RIGHT until the menu's cursor is on ``item`` (a catalog id or
+        settings, scores, about): scripts name what they open, so adding a
+        game to the catalog moves no script."""
+        menu = self.app.menu
+        if self.app.scr is not menu:
+            raise ValueError("menu:%s: the menu is not showing" % item)
+        if item not in menu.items:
+            raise ValueError("menu:%s: no such menu item (items: %s)"
+                             % (item, " ".join(menu.items)))
+        while menu.current() != item:
+            self.press("right")
 
     # ---- what the LEDs show -------------------------------------------------
     def frame(self):
@@ -312,7 +327,9 @@ key script: tokens separated by spaces or commas
   NAME*N                   the token N times, e.g. right*3
   hold:NAME:MS             hold a button MS ms (directions auto-repeat)
   press:NAME release:NAME  a single edge (then one 20 ms pass)
-  wait:MS                  let MS ms pass"""
+  wait:MS                  let MS ms pass
+  menu:ID                  tap right until the menu is on ID (a game or tool
+                           id, settings, scores or about), e.g. menu:dice"""
 
 
 def parse_script(text):
@@ -331,6 +348,8 @@ def parse_script(text):
             item = ("tap", tok.lower())
         elif tok.lower() == "esc":
             item = ("esc",)
+        elif tok.startswith("menu:") and len(tok) > 5:
+            item = ("menu", tok[5:])
         elif tok.startswith("wait:") and tok[5:].isdigit():
             item = ("wait", int(tok[5:]))
         elif tok.startswith("hold:"):

@@ -1,0 +1,166 @@
+"""The catalog: every game and table tool the console knows, in menu order.
+
+This table is the one place a game is named. The engine's registry (and so
+the text protocol's ``games`` and ``new``), the menu, the settings, the
+shell, the simulator's key scripts, the gallery and the generic tests all
+read it. It lives in engine/ because the engine must read it and engine/
+never imports lib/.
+
+To add a game ``<id>``: write ``engine/<id>.py`` (a ``State`` subclass
+called ``Game``), write ``lib/screen_<id>.py`` (a ``Screen``, see the
+contract in lib/app.py), and add one :class:`Entry` to :data:`GAMES`
+below with ``built=True``. Until its screen exists an entry stays
+``built=False``: the menu lists it greyed out.
+
+An entry's fields:
+
+``gid``       the id: module names ``engine.<gid>`` and ``lib.screen_<gid>``,
+              the protocol's ``new <gid>``, the key of its settings and saves
+``name``      what the menu scrolls (upper case: the LED font has no other)
+``players``   ``(fewest, most)`` seats
+``built``     its engine and its screen both exist in this repository
+``icon``      an 8x8 picture, one 64-character string read row by row:
+              ``.`` off; piece colours ``r o y g c b p w k`` (large) and
+              ``R O Y G C B P W K`` (small, dimmer); ``d`` dim, ``t`` text,
+              ``h`` highlight, ``+`` ok, ``x`` refusal, ``1``-``4`` players
+``settings``  the engine options the device remembers, as :class:`Setting`
+``tool``      a table tool (dice, bag), not a game: one opened while a game
+              is saved runs without saving rather than write over it
+"""
+
+
+class Setting:
+    """One remembered option of a game: the engine option ``option`` takes
+    one of ``choices`` (strings), ``default`` at first. ``title`` is the
+    name the settings screen shows, or None for a choice made inside the
+    game's own screen (the table tools'). ``labels`` are what the settings
+    screen shows for each choice, or None to show the choice itself."""
+
+    def __init__(self, option, choices, default, title=None, labels=None):
+        self.option = option
+        self.choices = choices
+        self.default = default
+        self.title = title
+        self.labels = labels
+
+
+class Entry:
+    """One game or table tool (the fields are described above)."""
+
+    def __init__(self, gid, name, players, built, icon, settings=(), tool=False):
+        self.gid = gid
+        self.name = name
+        self.players = players
+        self.built = built
+        self.icon = icon
+        self.settings = settings
+        self.tool = tool
+
+
+def counts(low, high):
+    """The choices ``low`` .. ``high`` as strings."""
+    return tuple([str(n) for n in range(low, high + 1)])
+
+
+OFF_ON = ("off", "on")
+
+GAMES = [
+    Entry("ice_solo", "ICE SOLO", (1, 1), True,
+          "....g..."
+          "...ggg.."
+          "...yyy.."
+          "..yyyyy."
+          "..bbbbb."
+          ".bbbbbbb"
+          "........"
+          "R.Y.G.B.",
+          (Setting("variant", ("4", "5"), "5", "ICE SOLO: COLOURS"),
+           Setting("quick", ("0", "1"), "0", "ICE SOLO: QUICK START", OFF_ON))),
+    Entry("bag_of_ice", "BAG OF ICE", (1, 12), True,
+          "...tt..."
+          "..t..t.."
+          "...tt..."
+          ".tttttt."
+          "t......t"
+          "t.y.p.yt"
+          "tyyyppyt"
+          ".tttttt.",
+          (Setting("players", counts(1, 12), "2", "BAG OF ICE: PLAYERS"),
+           Setting("target", ("30", "40", "50", "60", "80", "100"), "60",
+                   "BAG OF ICE: TARGET"),
+           # how many seats the device plays: the last ones, so seat 1
+           # stays a person's (lib.settings turns it into the engine's
+           # list); more than the players means all of them
+           Setting("bots", counts(0, 11), "0", "BAG OF ICE: DEVICE PLAYS",
+                   ("none",) + counts(1, 11)))),
+    Entry("ice_stalks", "ICE STALKS", (2, 4), False,
+          "...p...."
+          "...b...."
+          "..ccc..."
+          "..ggg..."
+          ".yyyyy.."
+          ".ooooo.."
+          "rrrrrrr."
+          ".....R.G",
+          (Setting("players", counts(2, 4), "2", "ICE STALKS: PLAYERS"),)),
+    Entry("ice_towers", "ICETOWERS", (2, 5), False,
+          "........"
+          ".r......"
+          ".g....b."
+          ".b..y.y."
+          ".y..r.r."
+          ".g..g.g."
+          ".r..p.y."
+          "dddddddd",
+          (Setting("players", counts(2, 5), "2", "ICETOWERS: PLAYERS"),
+           Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST", OFF_ON))),
+    Entry("pointsettia", "POINTSETTIA", (2, 2), False,
+          "r..g..r."
+          ".r.g.r.."
+          "..rgr..."
+          "gggwggg."
+          "..rkr..."
+          ".r.g.r.."
+          "g..g..g."
+          "........"),
+    Entry("dice", "DICE", (1, 1), True,
+          ".tttttt."
+          "tw....wt"
+          "t......t"
+          "t..ww..t"
+          "t..ww..t"
+          "t......t"
+          "tw....wt"
+          ".tttttt.",
+          (Setting("die", ("pyramid", "color", "treehouse", "d6"), "pyramid"),
+           Setting("count", counts(1, 6), "1")), tool=True),
+    Entry("bag", "BAG", (1, 1), True,
+          "...tt..."
+          "..t..t.."
+          "...tt..."
+          ".tttttt."
+          "t.r..g.t"
+          "t..y..ct"
+          "tb..p..t"
+          ".tttttt.",
+          (Setting("preset", ("bag_of_ice", "ice_stalks", "custom"),
+                   "bag_of_ice"),), tool=True),
+]
+
+
+def ids():
+    """Every id in the catalog, in menu order."""
+    return [entry.gid for entry in GAMES]
+
+
+def entry(gid):
+    """The entry of ``gid``, or None."""
+    for e in GAMES:
+        if e.gid == gid:
+            return e
+    return None
+
+
+def built():
+    """The ids of the entries marked built."""
+    return [e.gid for e in GAMES if e.built]
