@@ -926,3 +926,41 @@ def test_a_long_sweep_of_random_and_bot_games():
     assert stats["ended"] == 300 + 1000 + 45
     for case in ("root_scored", "wrapping_run", "zero_run", "black_past_4", "ties"):
         assert stats[case] >= 5, (case, stats)
+
+
+def every_token():
+    """Every well-formed move token: each piece into each slot, plain, with
+    a black power, and onto each ancestor (the root included)."""
+    out = []
+    for piece in PIECES:
+        for s in POSITIONS[1:]:
+            out.append("%s@%s" % (piece, s))
+            out.append("%s@%s!" % (piece, s))
+            out += ["%s@%s>%s" % (piece, s, a) for a in ancestors(s)]
+    return out
+
+
+def test_every_token_off_the_legal_set_is_refused():
+    """At positions along random games (a fresh one, mid-game after powers,
+    one slot from full): every well-formed token the oracle does not list is
+    refused, and the position is the same after all of them."""
+    tokens = every_token()
+    rng = random.Random(31)
+    stats = Counter()
+    for g, stops in ((0, (0, 7, 20)), (1, (12, 33, 44)), (2, (45,))):
+        h = Harness(700 + g, stats=stats)
+        d = Driver(rng)
+        while True:
+            legal = h.check()
+            if h.o.moves in stops:
+                before = h.ask("state")
+                for t in tokens:
+                    if t not in legal:
+                        a = h.s.handle("play " + t)
+                        assert a.startswith("? "), (t, a)
+                        h.stats["refusals"] += 1
+                assert h.ask("state") == before and h.ask("history") == " ".join(h.log)
+            if h.o.full():
+                break
+            d.move(h, legal)
+    assert stats["refusals"] > 15000, stats
