@@ -25,14 +25,20 @@ slot, and the powers are left to people.
 loop pass between them.
 """
 
-from engine.pointsettia import (RIM, PARENT, DEPTH, CLEAR, BLACK, rim_owners)
+from engine.pointsettia import (RIM, PARENT, DEPTH, CLEAR, BLACK, rim_owners,
+                                runs)
 
 # the stash term's weight per pip, in eighths of a point
-SPEND = 4
+SPEND = 3
 # eighths: where a piece goes inside the plant (by distance 1..3 from the
 # root), for the mover's own colour and the opponent's
 OWN_INSIDE = (0, -1, 0, 2)
 OPP_INSIDE = (0, 2, 1, -1)
+# eighths of a point per point the opponent would gain on a rim slot that a
+# move fills with something else
+DENY = 16
+# at most this many clear swaps judged a move
+SWAPS = 16
 # empty rim slots judged per slice
 SLICE = 6
 
@@ -145,6 +151,7 @@ def think(st):
     best = None
     best_value = -1 << 30
     done = 0
+    swaps = []
     for s in range(1, 46):
         if plant[s] or not plant[PARENT[s]]:
             continue
@@ -162,14 +169,22 @@ def think(st):
         right = at[(r + 1) % 24]
         # one's own piece, the opponent's, a clear one (scoring for whoever
         # its first non-clear ancestor belongs to), a black one
+        # what the opponent would make of this slot with its largest
+        # piece: filling it with anything else denies them a share of that
+        theirs = _merge(plant, info, left, right, opp, s)
+        deny = 0
+        for size in (3, 2, 1):
+            if stash[opp << 2 | size]:
+                deny = DENY * (theirs[0] + theirs[1] * size)
+                break
         for c in (me, opp):
-            base, slope = _merge(plant, info, left, right, c, s)
+            base, slope = theirs if c == opp else _merge(plant, info, left, right, c, s)
             sign = 8 if c == me else -8
             for size in (1, 2, 3):
                 k = c << 2 | size
                 if stash[k]:
                     v = sign * (base + slope * size)
-                    v += (-SPEND if c == me else SPEND) * size
+                    v += -SPEND * size + deny if c == me else SPEND * size
                     if v > best_value:
                         best_value = v
                         best = k << 9 | s << 3
@@ -181,7 +196,7 @@ def think(st):
             for size in (1, 2, 3):
                 k = kc << 2 | size
                 if stash[k]:
-                    v = -size
+                    v = -size + deny
                     if kc == CLEAR and c < CLEAR:
                         base, slope = _merge(plant, info, left, right, c, p)
                         v += (8 if c == me else -8) * (base + slope * (plant[p] & 3))
@@ -189,7 +204,36 @@ def think(st):
                         best_value = v
                         best = k << 9 | s << 3
                     break
+        if plant[PARENT[s]] >> 2 == me:
+            swaps.append((s, deny))
         done += 1
         if done % SLICE == 0:
             yield None
+    # a clear piece onto the parent of a rim slot brings one's own piece
+    # there down to the rim: judged by recounting the runs, one a slice
+    w = 0
+    for size in (1, 2, 3):
+        if stash[CLEAR << 2 | size]:
+            w = CLEAR << 2 | size
+            break
+    if w and swaps:
+        now = _signed(plant, me)
+        for s, deny in swaps[:SWAPS]:
+            yield None
+            p = PARENT[s]
+            after = bytearray(plant)
+            after[s] = after[p]
+            after[p] = w
+            v = 8 * (_signed(after, me) - now) - (w & 3) + deny
+            if v > best_value:
+                best_value = v
+                best = w << 9 | s << 3 | 1
     yield best
+
+
+def _signed(plant, me):
+    """``me``'s run total less the opponent's, as the plant stands."""
+    v = 0
+    for run in runs(plant):
+        v += run[3] if run[0] == me else -run[3]
+    return v
