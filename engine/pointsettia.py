@@ -305,6 +305,8 @@ class Game(State):
             if up is None:
                 return k << 9 | s << 3 | power
             target = INDEX.get(up, -1)
+            if target < 0:
+                raise IllegalMove("unknown token %r: %r is not a position" % (tok, up))
             p = s
             d = 0
             while p and p != target:

@@ -40,7 +40,7 @@ DENY = 16
 # at most this many clear swaps judged a move
 SWAPS = 16
 # empty rim slots judged per slice
-SLICE = 6
+SLICE = 4
 
 
 def _runs(plant, owner, scored):

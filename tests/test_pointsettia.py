@@ -453,3 +453,13 @@ def test_bot_takes_its_largest_piece_to_the_rim_beside_its_run():
     st.moves = MOVES - 2
     assert st.to_move() == 1
     assert st.token(st.hint()) in ("k1@0llr", "r3@0llr")
+
+
+def test_refusals_name_the_reason():
+    st = play(new(), "g1@0")
+    with pytest.raises(IllegalMove, match="not a position"):
+        st.apply("w2@0r>00")
+    with pytest.raises(IllegalMove, match="not an ancestor"):
+        st.apply("w2@0r>1")
+    with pytest.raises(IllegalMove, match="unknown token"):
+        st.apply("q2@0r")
