@@ -637,6 +637,91 @@ def test_the_oracle_scores_one_run_of_all_24_and_runs_that_wrap():
     assert runs[0] == ("g", 8, 15, 8 * (15 - 1)), runs
 
 
+def neighbour_cycle(plant, name):
+    """The slots around the piece at ``name`` in clockwise order: the
+    root's three children; a branch's parent, left, right (``-`` for an
+    empty slot, and for slots past distance 4, which cannot hold a piece)."""
+    around = ([] if name == ROOT else [parent(name)]) + children(name)
+    around += ["-"] * (3 - len(around))
+    return [n if n in plant else "-" for n in around]
+
+
+def same_cycle(a, b):
+    return len(a) == len(b) and any(a[i:] + a[:i] == b for i in range(len(a)))
+
+
+def test_the_oracle_re_roots_keeping_every_clockwise_order():
+    """A second derivation of "everything keeps its clockwise order": in
+    random plants, every black power the oracle allows leaves the slots
+    around each piece in the same cyclic order (pieces followed by
+    identity, empty slots as ``-``), and the pieces of the plant in the
+    same cyclic order of a walk around it."""
+    rng = random.Random(8)
+    done = 0
+    for g in range(60):
+        o = Oracle()
+        while not o.full():
+            legal = sorted(o.legal())
+            black = [t for t in legal if t.endswith("!")]
+            if black and rng.random() < 0.5:
+                tok = rng.choice(black)
+                before = o.copy()
+                o.apply(tok)
+                slot = TOKEN.match(tok).group(2)
+                i = int(slot[0])
+                placed = dict(before.plant)
+                placed[slot] = tok[:2]          # P placed, before its power
+                old_of = {reroot_name(n, i): n for n in placed}
+                assert set(old_of) == set(o.plant)
+                old_of["-"] = "-"
+                for m in o.plant:
+                    n = old_of[m]
+                    around = [old_of[x] for x in neighbour_cycle(o.plant, m)]
+                    assert same_cycle(around, neighbour_cycle(placed, n)), (tok, m, n)
+                done += 1
+            else:
+                o.apply(rng.choice(legal))
+    assert done >= 50
+
+
+def runs_by_growing(o):
+    """Runs found a second way: grow each scoring position left and right
+    while the owner stays the same (at most all 24), then keep each set
+    once; the worth straight from the rulings' words."""
+    rim = o.rim()
+    found = {}
+    for i, (c, _) in enumerate(rim):
+        if c is None:
+            continue
+        members = {i}
+        for step in (1, -1):
+            j = i
+            while len(members) < 24 and rim[(j + step) % 24][0] == c:
+                j += step
+                members.add(j % 24)
+        pieces = {rim[k][1] for k in members}
+        worth = sum(pips(o.plant[n]) for n in pieces) * (
+            len(members) - len([n for n in pieces
+                                if n != ROOT and o.plant[parent(n)].startswith("k")]))
+        found[frozenset(members)] = (c, max(worth, 0))
+    return sorted((c, sorted(m), w) for m, (c, w) in found.items())
+
+
+def test_the_oracle_scores_runs_two_ways():
+    """In random full plants the runs (and so the scores) come out the
+    same by the oracle's walk from the run starts and by growing runs from
+    every position."""
+    rng = random.Random(9)
+    for g in range(80):
+        o = Oracle()
+        while not o.full():
+            o.apply(rng.choice(sorted(o.legal())))
+        walk = sorted((c, sorted((st + k) % 24 for k in range(n)), v)
+                      for c, st, n, v in o.runs())
+        assert walk == runs_by_growing(o)
+        assert sum(v for c, _, v in walk if c == "g") == o.scores()[0]
+
+
 # ---- scripted positions: the powers and their limits ---------------------------------
 def test_clear_power_swaps_with_the_parent_and_has_none_on_a_root_child():
     h = Harness(1)
