@@ -200,12 +200,19 @@ class Game(State):
             c = COLOURS.find(tok[0])
             s = "123".find(tok[1]) + 1
             w = tok[3:]
+            t = -1
             if w == "new":
                 t = 0
-            elif w.isdigit() and w[0] != "0" and len(w) < 3:
-                t = int(w)
-            else:
-                t = -1
+            elif 0 < len(w) < 3 and w[0] != "0":
+                # ASCII digits only: CPython's int() and isdigit() take any
+                # Unicode digit, a board's do not
+                t = 0
+                for ch in w:
+                    d = "0123456789".find(ch)
+                    if d < 0:
+                        t = -1
+                        break
+                    t = t * 10 + d
             if c >= 0 and s > 0 and 0 <= t <= ALL:
                 return _MOVE * (t + 1) + (c << 2 | s)
         raise IllegalMove("unknown token %r: a rock is a colour of %s, a"

@@ -229,10 +229,15 @@ def test_new_base_refused_while_an_addition_exists():
 
 
 def test_bad_tokens_are_refused():
-    s = game("g")
+    s = game("g g3@new g")
+    assert legal(s) == ["g2@1"]     # each bad spelling below is near it
     for tok in ("g2@0", "g2@01", "g4@1", "x3@new", "g3@", "g3new", "gg",
-                "g3@new1", "G3@new", "g3@99", "new"):
+                "g3@new1", "G3@new", "g3@99", "new", "g2@+1", "g2@1.0",
+                "g2@\uff11", "g2@\u0663", "g2@ 1"):
         refused(s, "play " + tok)
+        # the spelling itself is refused, wherever it is played
+        with pytest.raises(IllegalMove, match="unknown token"):
+            Game({}).action(tok)
 
 
 # ---- scoring ---------------------------------------------------------------
