@@ -1,8 +1,8 @@
 """Pointsettia, whole games, against a second implementation written here
-from the project rulings ("Notation", "Pointsettia"), the seed
-(seeds/pointsettia.txt) where the rulings leave a point to it, the game's
-issue (options, tokens, the end, scoring, the ``state`` fields),
-docs/protocol.md and docs/games/pointsettia.md. No engine module of the
+from the project rulings ("Notation", "Pointsettia"), the Pointsettia seed
+where the rulings leave a point to it, the game's issue (options, tokens,
+the end, scoring, the ``state`` fields), docs/protocol.md and
+docs/games/pointsettia.md. No engine module of the
 game is read or imported: the engine is driven only through
 ``engine.protocol.Session``, as an outside checker would.
 
@@ -15,8 +15,16 @@ answer:
   slot whose parent is in the plant; a clear piece also with each ancestor
   it may displace; a black piece also with its power where the rulings
   allow it);
-* the whole ``state`` object, field by field (plant, stash, rim, scores);
-* ``score`` and ``history``; at the end the rim, runs and totals.
+* the whole ``state`` object, field by field (plant, stash, rim, runs,
+  last, bots, scores), with no field the doc does not name;
+* ``score``, ``history``, ``undo``, the tree lines of ``show``, ``hint``
+  (a legal move); every well-formed token off the legal set is refused.
+
+Besides whole random games (none, one or both seats played by the device),
+scripted positions test each power and its limits, and hand-built full
+plants test the scoring, worked by hand. The oracle checks itself too:
+re-rooting must keep the slots around every piece in cyclic order, and runs
+found two ways must agree.
 
 Positions are named as the issue says: ``root``; the root's child slots
 ``0 1 2``; every deeper slot its parent's name then ``l`` or ``r``.
@@ -617,7 +625,7 @@ def test_the_oracle_scores_one_run_of_all_24_and_runs_that_wrap():
     o.plant = {n: "g1" for n in POSITIONS}
     assert o.runs() == [("g", 0, 24, 24 * 24)]
     o.plant["1lll"] = "r3"
-    assert o.runs() == [("g", 9, 23, 23 * 23), ("r", 8, 1, 3)][::-1]
+    assert o.runs() == [("r", 8, 1, 3), ("g", 9, 23, 23 * 23)]
     # a clear branch: every rim position under 0 scores the g3 at 0, which
     # is one piece in the run; the red at 1lll cuts 2rrr..0 from 1llr..
     o.plant.update({n: "w2" for n in POSITIONS if n[0] == "0" and len(n) > 1})
