@@ -128,9 +128,24 @@ def test_bot_against_itself():
     assert results[0] + results[1] + results[2] == n and results[0] > 0 and results[1] > 0
 
 
+def timed_think(st):
+    """CPython seconds of each slice of one ``think`` run, and its move."""
+    times = []
+    gen = st.think()
+    while True:
+        t = time.perf_counter()
+        a = next(gen)
+        times.append(time.perf_counter() - t)
+        if a is not None:
+            return times, a
+
+
 def test_bot_time_per_move_and_slice():
-    # CPython time of whole bot moves and of single think() slices, over
-    # the positions of random games (the board costs ~515x this)
+    # CPython time of whole bot moves (the sum of their slices) and of
+    # single think() slices over the positions of games where the bot and
+    # a random player share the moves. Each position is timed 5 times and
+    # the fastest kept, slice by slice: this machine is shared, and a
+    # pause of the process is not the bot's (the board costs ~515x this)
     move_times = []
     slice_times = []
     for g in range(60):
@@ -138,26 +153,22 @@ def test_bot_time_per_move_and_slice():
         st = Game({})
         st.hint()          # the bot module loaded before timing
         while st.to_move() >= 0:
-            t0 = time.perf_counter()
-            gen = st.think()
-            while True:
-                t1 = time.perf_counter()
-                a = next(gen)
-                slice_times.append(time.perf_counter() - t1)
-                if a is not None:
-                    break
-            move_times.append(time.perf_counter() - t0)
+            best = None
+            for _ in range(5):
+                times, a = timed_think(st)
+                best = times if best is None else [min(x, y) for x, y in zip(best, times)]
+            move_times.append(sum(best))
+            slice_times += best
             st.apply_action(random_player(st, rng) if rng.randrange(2) else a)
     move_times.sort()
     slice_times.sort()
-    mean = sum(move_times) / len(move_times)
-    print("\npointsettia bot, CPython: per move mean %.3f ms, 99th %.3f ms, worst %.3f ms;"
-          " per slice mean %.3f ms, 99th %.3f ms, worst %.3f ms (%d moves)"
-          % (1e3 * mean, 1e3 * move_times[len(move_times) * 99 // 100],
-             1e3 * move_times[-1], 1e3 * sum(slice_times) / len(slice_times),
+    print("\npointsettia bot, CPython: per move mean %.3f ms, worst %.3f ms;"
+          " per slice mean %.3f ms, 99th %.3f ms, worst %.3f ms (%d moves, %d slices)"
+          % (1e3 * sum(move_times) / len(move_times), 1e3 * move_times[-1],
+             1e3 * sum(slice_times) / len(slice_times),
              1e3 * slice_times[len(slice_times) * 99 // 100], 1e3 * slice_times[-1],
-             len(move_times)))
-    # the budget: a move <= ~2 ms of CPython time (1 s on the board);
-    # the worst case is checked at the 99th percentile (a stray pause of
-    # the machine is not the bot's)
-    assert move_times[len(move_times) * 99 // 100] < 0.002
+             len(move_times), len(slice_times)))
+    # the budget: a move <= ~2 ms of CPython time (1 s on the board), a
+    # slice <= ~0.08 ms (40 ms there)
+    assert move_times[-1] < 0.002
+    assert slice_times[len(slice_times) * 99 // 100] < 0.08e-3
