@@ -126,15 +126,15 @@ class Game(State):
         """The sizes of colour ``c`` stalk ``stalk`` takes now, a bit
         each (bit s for size s)."""
         top = stalk[-1]
-        tc = top >> 2
-        ts = top & 3
+        top_colour = top >> 2
+        top_size = top & 3
         m = 0
         if len(stalk) == 1:            # a base: either way
-            if c == tc:
+            if c == top_colour:
                 if self.bag[c]:        # the medium needs a small to come
                     m = 4
-            elif c == tc + 1 or c == tc - 1:
-                d = c - tc
+            elif c == top_colour + 1 or c == top_colour - 1:
+                d = c - top_colour
                 if self._feasible(c, 3, d):
                     m = 8
                 if self._feasible(c, 2, d):
@@ -142,12 +142,12 @@ class Game(State):
             return m
         d = (stalk[1] >> 2) - (stalk[0] >> 2)
         if d == 0:                     # solid: its small completes it
-            return 2 if c == tc else 0
-        if c == tc + d:                # rainbow: the next colour
-            if self._feasible(c, ts, d):
-                m = 1 << ts
-            if ts > 1 and self._feasible(c, ts - 1, d):
-                m |= 1 << (ts - 1)
+            return 2 if c == top_colour else 0
+        if c == top_colour + d:                # rainbow: the next colour
+            if self._feasible(c, top_size, d):
+                m = 1 << top_size
+            if top_size > 1 and self._feasible(c, top_size - 1, d):
+                m |= 1 << (top_size - 1)
         return m
 
     def targets(self):
@@ -157,8 +157,8 @@ class Game(State):
         c = self.rock
         if c >= 0:
             i = 0
-            for st in self.stalks:
-                out[i] = self.sizes(st, c)
+            for stalk in self.stalks:
+                out[i] = self.sizes(stalk, c)
                 i += 1
         return out
 
@@ -170,8 +170,8 @@ class Game(State):
         c = self.rock
         if c >= 0:
             n = 1
-            for st in self.stalks:
-                m = self.sizes(st, c)
+            for stalk in self.stalks:
+                m = self.sizes(stalk, c)
                 s = 3
                 while m:
                     if m >> s & 1:
@@ -238,28 +238,28 @@ class Game(State):
             if p & 3 != 3:
                 return "a new base is a large"
             return "a piece can be added to a stalk, so no new base"
-        st = self.stalks[t - 1]
-        if self._fits(st, p):
+        stalk = self.stalks[t - 1]
+        if self._fits(stalk, p):
             return "%s would leave stalk %d (%s) impossible to complete" % (
-                tok, t, stack(st))
-        return "%s does not fit on stalk %d (%s)" % (tok, t, stack(st))
+                tok, t, stack(stalk))
+        return "%s does not fit on stalk %d (%s)" % (tok, t, stack(stalk))
 
     def _fits(self, stalk, p):
         """Does piece ``p`` fit stalk's kind, direction and size (the
         completion check aside)? For refusals only."""
         top = stalk[-1]
-        tc = top >> 2
-        ts = top & 3
+        top_colour = top >> 2
+        top_size = top & 3
         c = p >> 2
         s = p & 3
         if len(stalk) == 1:
-            if c == tc:
-                return s == ts - 1
-            return (c == tc + 1 or c == tc - 1) and ts - 1 <= s <= ts
+            if c == top_colour:
+                return s == top_size - 1
+            return (c == top_colour + 1 or c == top_colour - 1) and top_size - 1 <= s <= top_size
         d = (stalk[1] >> 2) - (stalk[0] >> 2)
         if d == 0:
-            return c == tc and s == ts - 1
-        return c == tc + d and ts - 1 <= s <= ts
+            return c == top_colour and s == top_size - 1
+        return c == top_colour + d and top_size - 1 <= s <= top_size
 
     def _apply(self, a):
         self.cache = None
@@ -272,14 +272,14 @@ class Game(State):
         if t == 0:
             self.stalks.append(bytearray((p,)))
         else:
-            st = self.stalks[t - 1]
-            st.append(p)
+            stalk = self.stalks[t - 1]
+            stalk.append(p)
             if p & 3 == 1:             # a small completes the stalk
                 del self.stalks[t - 1]
                 who = self.turn
-                self.collected[who].append(bytes(st))
-                self.points[who] += worth(st)
-                if st[1] >> 2 == st[0] >> 2:
+                self.collected[who].append(bytes(stalk))
+                self.points[who] += worth(stalk)
+                if stalk[1] >> 2 == stalk[0] >> 2:
                     self.solids[who] |= 1 << (p >> 2)
         self.rock = -1
         self.placed += 1
@@ -361,8 +361,8 @@ class Game(State):
         where = bytearray(b"\xff" * 7)
         second = bytearray(7)
         i = 0
-        for st in self.stalks:
-            e = self._entry(nxt, st)
+        for stalk in self.stalks:
+            e = self._entry(nxt, stalk)
             if e is not None:
                 c = e[0]
                 g = e[1]
@@ -382,13 +382,13 @@ class Game(State):
             own = 0
             new = None
             if t >= 0:
-                st = self.stalks[t]
+                stalk = self.stalks[t]
                 if p & 3 == 1:
-                    own = self._gain(me, st, p >> 2)
+                    own = self._gain(me, stalk, p >> 2)
                 else:
-                    st.append(p)
-                    new = self._entry(nxt, st)
-                    st.pop()
+                    stalk.append(p)
+                    new = self._entry(nxt, stalk)
+                    stalk.pop()
             # the next player's expected best completion, times total
             risk = 0
             for c in range(7):
@@ -426,13 +426,13 @@ class Game(State):
         for c in range(7):
             bag[COLOURS[c]] = self.bag[c]
         stalks = []
-        for st in self.stalks:
-            stalks.append(stack(st))
+        for stalk in self.stalks:
+            stalks.append(stack(stalk))
         coll = []
         for mine in self.collected:
             out = []
-            for st in mine:
-                out.append(stack(st))
+            for stalk in mine:
+                out.append(stack(stalk))
             coll.append(out)
         bots = []
         for p in range(self.players):
@@ -467,11 +467,11 @@ class Game(State):
         else:
             out.append("player %d places %s" % (self.turn + 1, COLOURS[self.rock]))
         n = 1
-        for st in self.stalks:
-            out.append("\n%d %s" % (n, stack(st)))
+        for stalk in self.stalks:
+            out.append("\n%d %s" % (n, stack(stalk)))
             n += 1
         for p in range(self.players):
             out.append("\nplayer %d: %d" % (p + 1, self.score(p)))
-            for st in self.collected[p]:
-                out.append(" " + stack(st))
+            for stalk in self.collected[p]:
+                out.append(" " + stack(stalk))
         return "".join(out)
