@@ -607,11 +607,14 @@ def duel(seed, seat, opponent):
             st.apply_action(opponent(st))
 
 
+@pytest.mark.bench
 def test_the_bot_beats_a_stop_at_10_player():
     games = 2000
     won = sum(duel(1000 + i, i & 1, stop_at(10)) for i in range(games))
     # one-sided exact binomial test against a fair coin
     p = sum(math.comb(games, k) for k in range(won, games + 1)) / 2 ** games
+    print("\nbag_of_ice bot against stop-at-10: won %d of %d, one-sided p = %.3g"
+          % (won, games, p))
     assert won > games // 2 and p < 0.01, (won, p)
 
 

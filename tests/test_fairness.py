@@ -18,6 +18,9 @@ checks the result against published table values (e.g. df=5: 20.515).
 
 Each check also runs once on a deliberately biased source (modulo bias, a bag
 that ignores counts) and must reject it, so the tests are shown to have power.
+
+The runs over many samples are marked ``bench``: ``make bench`` runs them and
+prints each statistic; the everyday suite keeps the exact checks.
 """
 import math
 from collections import Counter
@@ -100,6 +103,7 @@ def test_tail_of_known_points():
 def assert_fits(observed, expected, df):
     x = chi2(observed, expected)
     crit = critical(df)
+    print("\n  X^2 = %.2f, df %d, critical %.2f (alpha %g)" % (x, df, crit, ALPHA))
     assert x < crit, "X^2 = %.2f >= %.2f (df %d, alpha %g)" % (x, crit, df, ALPHA)
     return x
 
@@ -114,6 +118,7 @@ def assert_rejected(observed, expected, df):
 PYRAMID = ("S", "M", "L", "SM", "SL", "ML")
 
 
+@pytest.mark.bench
 def test_pyramid_die_60000_rolls_through_the_protocol():
     # 10,000 rolls of six dice = 60,000 faces, each sampled by the session
     s = Session(1)
@@ -128,6 +133,7 @@ def test_pyramid_die_60000_rolls_through_the_protocol():
     assert_fits([faces[f] for f in PYRAMID], [10000] * 6, 5)
 
 
+@pytest.mark.bench
 def test_dice_in_one_roll_are_independent():
     # pairs (first die, second die) of 14,400 two-dice rolls: 36 cells at
     # 1/36 each, expected 400; df = 35
@@ -145,6 +151,7 @@ def test_dice_in_one_roll_are_independent():
 
 # ---- rng ---------------------------------------------------------------------
 
+@pytest.mark.bench
 def test_randrange_6_has_no_modulo_bias():
     r = Rng(6)
     c = Counter(r.randrange(6) for _ in range(60000))
@@ -156,6 +163,7 @@ def test_randrange_6_has_no_modulo_bias():
     assert_rejected([c[i] for i in range(6)], [10000] * 6, 5)
 
 
+@pytest.mark.bench
 def test_randrange_1000_bucketed_has_no_modulo_bias():
     # 100,000 draws in 50 buckets of 20 values: expected 2000 each, df 49.
     # 10 bits mod 1000 would make 0..23 twice as likely; bucket 0 would
@@ -168,6 +176,7 @@ def test_randrange_1000_bucketed_has_no_modulo_bias():
     assert_rejected([c[i] for i in range(50)], [2000] * 50, 49)
 
 
+@pytest.mark.bench
 def test_randrange_over_30_bits_is_uniform():
     # n > 2**30 takes the chunked path; 20 equal-width buckets, df 19
     n = 3 * 2 ** 31 + 7
@@ -176,6 +185,7 @@ def test_randrange_over_30_bits_is_uniform():
     assert_fits([c[i] for i in range(20)], [2000] * 20, 19)
 
 
+@pytest.mark.bench
 def test_shuffle_gives_every_permutation_equally():
     # 48,000 shuffles of 4 items: 24 permutations at 2000 each, df 23
     r = Rng(24)
@@ -188,6 +198,7 @@ def test_shuffle_gives_every_permutation_equally():
     assert_fits(list(c.values()), [2000] * 24, 23)
 
 
+@pytest.mark.bench
 def test_weighted_follows_its_weights():
     weights = [1, 2, 3, 4, 10]
     r = Rng(20)
@@ -229,6 +240,7 @@ def bag_run(request):
     return preset, n, full_draws(preset, n, seed=len(preset) * 1000 + n)
 
 
+@pytest.mark.bench
 def test_bag_draws_hold_exactly_the_contents(bag_run):
     preset, n, draws = bag_run
     kinds, counts = bag_kinds(preset)
@@ -236,6 +248,7 @@ def test_bag_draws_hold_exactly_the_contents(bag_run):
         assert Counter(seq) == Counter(dict(zip(kinds, counts)))
 
 
+@pytest.mark.bench
 def test_bag_first_draw_is_weighted_by_counts(bag_run):
     # first item of each emptying: kind k with probability count_k / M;
     # the emptyings are independent, so df = kinds - 1
@@ -247,6 +260,7 @@ def test_bag_first_draw_is_weighted_by_counts(bag_run):
     assert_fits([c[k] for k in kinds], [n * w / m for w in counts], len(kinds) - 1)
 
 
+@pytest.mark.bench
 def test_bag_every_position_is_weighted_by_counts(bag_run):
     # The table of (position, kind) over all n emptyings. In a uniformly
     # random order every position holds kind k with probability c_k / M, but
@@ -266,6 +280,8 @@ def test_bag_every_position_is_weighted_by_counts(bag_run):
     exp = [n * w / m for p in range(m) for w in counts]
     x = chi2(obs, exp) * (m - 1) / m
     df = (m - 1) * (k - 1)
+    print("\n  %s positions: X^2 (scaled) = %.1f, df %d, critical %.1f"
+          % (preset, x, df, critical(df)))
     assert x < critical(df), "X^2 (scaled) = %.1f, df %d" % (x, df)
     # and the scaling is right: the statistic sits near its mean df
     assert abs(x - df) < 5 * math.sqrt(2 * df)

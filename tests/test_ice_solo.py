@@ -2,6 +2,7 @@
 and the text protocol. Positions are given as deal/scatter strings; the few
 towering positions a scatter cannot express (partly built towers, finished
 towers in the grid) are set up on the state's own field arrays."""
+import functools
 import itertools
 import json
 
@@ -140,10 +141,17 @@ def test_deal_accepts_any_stacks_with_the_right_pieces():
 # ---- the deal ---------------------------------------------------------------------
 def _brute(groups, m):
     """Ways to fill cells forbidding the colours ``groups`` (one entry per
-    cell) with the pieces ``m`` (alike within a colour)."""
-    pieces = [c for c in range(len(m)) for _ in range(m[c])]
-    return sum(1 for p in set(itertools.permutations(pieces))
-               if all(p[i] != groups[i] for i in range(len(groups))))
+    cell) with the pieces ``m`` (alike within a colour): every arrangement,
+    counted cell by cell (the same arrangements share their counts)."""
+    groups = tuple(groups)
+
+    @functools.lru_cache(maxsize=None)
+    def ways(i, left):
+        if i == len(groups):
+            return 1
+        return sum(ways(i + 1, left[:c] + (left[c] - 1,) + left[c + 1:])
+                   for c in range(len(left)) if left[c] and c != groups[i])
+    return ways(0, tuple(m))
 
 
 def test_counts_match_brute_force():
@@ -166,8 +174,12 @@ def _prefixes(k, per, groups):
     """Piece counts left after the first ``groups`` groups of a layer
     (``per`` cells each, group g forbidding colour g)."""
     out = set()
+    visited = set()     # the same counts come by many paths: walk on once
 
     def rec(g, m):
+        if (g, tuple(m)) in visited:
+            return
+        visited.add((g, tuple(m)))
         if g == groups:
             out.add(tuple(m))
             return
@@ -423,21 +435,34 @@ def path_clear(s, t, w3, k):
     return s << 6 | t in tower_moves(g, False, s, 0, 8)
 
 
-def test_the_path_table_agrees_with_the_box_test_everywhere():
+def _check_path_table(pairs):
     # the move list reads the crossed cells from MASKS, in the moving
     # piece's frame (path_clear asks it); why_illegal and is_legal use the
-    # box test: every pair of cells, each other cell alone as a target
-    for s in range(64):
-        for t in range(64):
-            if s == t:
+    # box test: for each pair of cells, each other cell alone as a target
+    for s, t in pairs:
+        for b in range(64):
+            if b in (s, t):
                 continue
-            for b in range(64):
-                if b in (s, t):
-                    continue
-                w3 = [0] * 8        # three rows to an int, as the move list
-                for r in range(max(0, (b >> 3) - 2), (b >> 3) + 1):
-                    w3[r] = (1 << (b & 7)) << 8 * ((b >> 3) - r)
-                assert path_clear(s, t, w3, 0) == clear_line(s, t, [b]), (s, t, b)
+            w3 = [0] * 8        # three rows to an int, as the move list
+            for r in range(max(0, (b >> 3) - 2), (b >> 3) + 1):
+                w3[r] = (1 << (b & 7)) << 8 * ((b >> 3) - r)
+            assert path_clear(s, t, w3, 0) == clear_line(s, t, [b]), (s, t, b)
+
+
+def test_the_path_table_agrees_with_the_box_test_on_sampled_pairs():
+    # every source cell, with 8 seeded targets each (the full walk is below)
+    rng = Rng(64)
+    pairs = []
+    for s in range(64):
+        for _ in range(8):
+            t = rng.randrange(63)
+            pairs.append((s, t + (t >= s)))
+    _check_path_table(pairs)
+
+
+@pytest.mark.bench
+def test_the_path_table_agrees_with_the_box_test_everywhere():
+    _check_path_table([(s, t) for s in range(64) for t in range(64) if s != t])
 
 
 def test_move_list_matches_the_box_test_on_crowded_fields():
