@@ -19,8 +19,9 @@ at 9/10, the best gain the piece it uncovers could make next in its row or
 column (worked out once per source cell). Most moves early on gain nothing
 by themselves, so this is what tells them apart. The best total wins (first
 found on ties). A move that takes back one of the last four moves is
-skipped unless nothing else is left, so following the hint does not go
-round in circles. When nothing gains or keeps the value, the hint is
+skipped unless nothing else is left (then the hint is the newest of those
+take-backs that is legal), so following the hint does not go round in
+circles. When nothing gains or keeps the value, the hint is
 ``end``.
 
 Towering: complete a tower if possible (a small onto a medium), else put a
@@ -34,8 +35,9 @@ their top's colour), then for each cell with a movable top the cells of
 its top's colour (and the empty ones, for a small) twice, its own moves
 and the uncovered piece's, O(1) each (bit sets of the cells, a table
 look-up per landing); the 4 recent moves are taken out of a source's
-targets before its loop: no list of moves is built. Ties go to the first move in reading order of the source, then
-the column top to bottom, then the row left to right.
+targets before its loop: no list of moves is built. Ties go to the first
+move in reading order of the source, then the column top to bottom, then
+the row left to right.
 """
 
 from engine.ice_solo import END, REMIX, P_TOWER
@@ -282,9 +284,13 @@ def moves(state, facts, s0=0, s1=99):
         facts[10] = count
         return None
     if bs_ < 0:
-        if count:               # only going back is left: the last move's
-            a = back[0]
-            return state._a(a >> 5) * 64 + state._a(a & 31)
+        if count:
+            # only taking back a recent move is left: the newest take-back
+            # that is legal (the last move's may not be: a medium or large
+            # cannot go back into the empty cell it came from)
+            for a in back:
+                if state._nest_ok(a >> 5, a & 31) == 0:
+                    return state._a(a >> 5) * 64 + state._a(a & 31)
         return END
     if best < 0:
         return END

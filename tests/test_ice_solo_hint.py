@@ -92,8 +92,10 @@ def naive_hint(state):
                 best = (score, s, t)
     if best is None:
         if found:
-            t, s = back[0]
-            return state._a(t) * 64 + state._a(s)
+            # only take-backs are left: the newest legal one
+            for t, s in back:
+                if can(t, s):
+                    return state._a(t) * 64 + state._a(s)
         return END
     if best[0] < 0:
         return END
@@ -176,3 +178,22 @@ def test_the_moves_in_parts_give_the_same_hint():
                 legal = [x for x in st.legal_actions() if x != END]
                 st.apply_action(legal[rng.randrange(len(legal))])
     assert n > 400
+
+
+def test_when_only_take_backs_are_left_the_hint_is_a_legal_one():
+    # issue 23: every move left takes back one of the last four, and taking
+    # back the very last (c3-c5, a medium into an empty cell) is refused;
+    # the hint must still name a legal move
+    from engine.protocol import Session
+    deal = ("b3b2b1/p3p2p1/r3r2r1/y3y2y1/g3g2g1/p3p2p1/r3r2r1/y3y2y1/g3g2g1/"
+            "b3b2b1/r3r2r1/y3y2y1/g3g2g1/b3b2b1/p3p2p1/y3y2y1/g3g2g1/b3b2b1/"
+            "p3p2p1/r3r2r1/g3g2/b3b2b1/p3p2p1g1/r3r2r1/y3y2y1")
+    s = Session(1)
+    assert s.handle("new ice_solo variant=5 deal=%s seed=1" % deal).startswith("= ")
+    for mv in ("a5-c5", "c5-c3", "c3-c5", "a5-c5"):
+        assert s.handle("play " + mv) == "= %s\n\n" % mv
+    assert s.handle("legal") == "= c5-c3 end\n\n"
+    hint = s.handle("hint")
+    assert hint == "= c5-c3\n\n"
+    assert naive_hint(s.state) == s.state.hint()
+    assert s.handle("play " + hint[2:-2]) == hint
