@@ -22,10 +22,12 @@ overrides the few State methods that read it. Undo replays the history.
 
 The end: every seat passing in a row, or a position (the multiset of towers
 and the seat to move) occurring a third time. Positions are counted by a
-fingerprint: the sum over towers of a polynomial hash of each tower, kept
-modulo two primes below 2**24 (48 bits in all) and updated as towers
-change, so counting costs a few small-int operations a move and memory a
-dict entry a position.
+fingerprint: the sum over towers of a hash of each tower (an xor-multiply
+chain over its pieces and a last mix, so no tower's hash is a sum of parts
+that another tower could share), kept modulo two primes below 2**24 (48
+bits in all) and updated as towers change, so counting costs a few small-int
+operations a move and memory a dict entry a position. (Small ints: every
+product stays below 2**30, so a board allocates nothing for it.)
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
@@ -48,6 +50,9 @@ TOP = const(16384 + 81 * 76 * 82)
 # a bot passes once this many moves have been played since the deal, so a
 # table of bots always ends by the passes
 BOT_LIMIT = const(400)
+# what a free piece is worth as ammunition, by size (pips, doubled like
+# the bot's values): a small caps any top, a large only a large
+AMMO = (0, 5, 2, 0)
 
 _P1 = const(16777213)
 _P2 = const(16777199)
@@ -93,11 +98,15 @@ def _hashes(tower):
     """The tower's two hashes, modulo _P1 and _P2 (0, 0 for no tower)."""
     if not tower:
         return 0, 0
+    # xor then multiply (not a sum of per-piece parts: towers holding the
+    # same pieces at the same depths would add up alike), then a last mix
     a = 1
     b = 7
     for pc in tower:
-        a = (a * 31 + _R1[pc]) % _P1
-        b = (b * 37 + _R2[pc]) % _P2
+        a = ((a ^ _R1[pc]) * 31) % _P1
+        b = ((b ^ _R2[pc]) * 37) % _P2
+    a = ((a ^ (a >> 11)) * 43) % _P1
+    b = ((b ^ (b >> 13)) * 41) % _P2
     return a, b
 
 
@@ -661,79 +670,119 @@ class Game(State):
         cells = self.cells
         ncell = len(cells)
         # weight of a pip per colour: N - 1 for me, -1 for another seat,
-        # 0 for the ghost; a move's value is the sum of weight x pips moved
+        # 0 for the ghost; a move's gain is the sum of weight x pips moved
         weight = [-1] * self.stashes
         weight[me] = n - 1
         if self.ghost:
             weight[n] = 0
-        # pass A: free pieces: mine (a cell per size), the opponents' smallest
+        # pass A: my free pieces (a cell per size); the opponents' "ammo",
+        # the pieces they could cap with next: free ones, counted by size
         free = [-1, -1, -1, -1]
-        small = 4
+        ammo = [0, 0, 0, 0]
         for i in range(ncell):
             t = cells[i]
             if len(t) == 1:
                 c = t[0] >> 2
-                s = t[0] & 3
                 if c == me:
-                    if free[s] < 0:
-                        free[s] = i
-                elif c < n and s < small:
-                    small = s
+                    if free[t[0] & 3] < 0:
+                        free[t[0] & 3] = i
+                elif c < n:
+                    ammo[t[0] & 3] += 1
         yield None
-        # pass B: the best two targets per size, mine sources and splits
-        best = [None, [-9999, -1, -9999, -1], [-9999, -1, -9999, -1],
-                [-9999, -1, -9999, -1]]
+        # pass B: targets, my towers' exposure, mine sources, splits, and
+        # the opponents' minable pieces (more ammo)
+        exposed = [0, 0, 0, 0, 0]   # my largest tower with a top >= size
+        targets = []
         sources = []
-        cands = []
+        splits = []
+        count = [0] * self.stashes
+        side = self.side
         for i in range(ncell):
+            if i and i % side == 0:
+                yield None          # a row a slice
             t = cells[i]
             if not t:
                 continue
             top = t[-1]
             tc = top >> 2
-            if tc != me:
-                total = _pips(t)
-                gain = total * (weight[me] - weight[tc])
+            total = 0
+            for c in range(self.stashes):
+                count[c] = 0
+            for pc in t:
+                total += pc & 3
+                count[pc >> 2] += 1
+            if tc == me:
                 for s in range(1, (top & 3) + 1):
-                    v = gain
-                    if small <= s:
-                        # an opponent's free piece could take it back
-                        v -= (total + s) * n // 2
-                    b = best[s]
-                    if v > b[0]:
-                        b[2] = b[0]
-                        b[3] = b[1]
-                        b[0] = v
-                        b[1] = i
-                    elif v > b[2]:
-                        b[2] = v
-                        b[3] = i
-                mine = 0
-                for pc in t:
-                    if pc >> 2 == me:
-                        mine += 1
-                if mine >= 2:
+                    if total > exposed[s]:
+                        exposed[s] = total
+            else:
+                z = top & 3 if len(t) == 1 and tc < n else 0
+                targets.append((i, total, tc, top & 3, z))
+                if count[me] >= 2:
                     sources.append(i)
-            # splits: lower part (heights 1..h-1) passes from tc to colour c
+            for c in range(n):
+                if c != me and c != tc and count[c] >= 2:
+                    for pc in t:
+                        if pc >> 2 == c:
+                            ammo[pc & 3] += 1
+            # splits: the lower part (heights 1..h-1) passes from tc to c
             low = t[0] & 3
             for h in range(1, len(t)):
                 c = t[h] >> 2
-                if c != me and t[h - 1] >> 2 == c:
-                    v = low * (weight[c] - weight[tc])
-                    if v > 0:
-                        cands.append((v, 0, SPLIT + self._c9(i) * HEIGHTS + h + 1))
+                if c != me and t[h - 1] >> 2 == c and weight[c] > weight[tc]:
+                    splits.append((low * (weight[c] - weight[tc]),
+                                   SPLIT + self._c9(i) * HEIGHTS + h + 1))
                 low += t[h] & 3
-            if i % 9 == 8:
+        # the risk of a position: the largest of my towers an opponent's
+        # ammo can cap next, its pips counted as lost to them (x N)
+        amin = 1
+        while amin < 4 and not ammo[amin]:
+            amin += 1
+        risk = exposed[amin] * n
+        # pass C: the best two targets per size, each valued by its gain
+        # less the risk after the piece lands there (values doubled: the
+        # risk counts half)
+        best = [None, [-99999, -1, -99999, -1], [-99999, -1, -99999, -1],
+                [-99999, -1, -99999, -1]]
+        k = 0
+        for i, total, tc, ts, z in targets:
+            gain = 2 * total * (weight[me] - weight[tc])
+            a = amin
+            if z:
+                gain += 2 * AMMO[z]
+                # capping an opponent's free piece takes it out of the ammo
+                ammo[z] -= 1
+                a = 1
+                while a < 4 and not ammo[a]:
+                    a += 1
+                ammo[z] += 1
+            for s in range(1, ts + 1):
+                th = exposed[a]
+                if s >= a and total + s > th:
+                    th = total + s
+                v = gain - th * n
+                b = best[s]
+                if v > b[0]:
+                    b[2] = b[0]
+                    b[3] = b[1]
+                    b[0] = v
+                    b[1] = i
+                elif v > b[2]:
+                    b[2] = v
+                    b[3] = i
+            k += 1
+            if k % 16 == 0:
                 yield None
-        # caps: the best target per size with a free piece of that size
+        cands = []
         for s in (1, 2, 3):
             b = best[s]
-            if free[s] >= 0 and b[1] >= 0 and b[0] > 0:
-                cands.append((b[0], 2, CAP + self._c9(free[s]) * 81 + self._c9(b[1])))
+            if free[s] >= 0 and b[1] >= 0:
+                cands.append((b[0] - 2 * AMMO[s] * (n - 1), 2,
+                              CAP + self._c9(free[s]) * 81 + self._c9(b[1])))
         # mines: each of my pieces in each source, onto the best other target
         for i in sources:
             t = cells[i]
-            w = weight[me] - weight[t[-1] >> 2]
+            w = 2 * (weight[me] - weight[t[-1] >> 2])
             for h in range(len(t)):
                 pc = t[h]
                 if pc >> 2 != me:
@@ -747,17 +796,36 @@ class Game(State):
                     cands.append((b[2] + s * w, 1, base + self._c9(b[3])))
                 else:
                     # no tower but the source takes it: it is set down
-                    cands.append((s * w, 1, base + SET_DOWN))
-            yield None
-        # the best move first; one that makes a position seen before is
-        # skipped, so bots never cause a repetition
+                    th = exposed[amin]
+                    if s >= amin and s > th:
+                        th = s
+                    cands.append((s * w - th * n + 2 * AMMO[s] * (n - 1), 1,
+                                  base + SET_DOWN))
+        for v, a in splits:
+            cands.append((2 * v - risk, 0, a))
+        yield None
+        # the best move first, if it beats passing (whose value is the risk
+        # as it stands); one that makes a position seen before is skipped,
+        # so bots never cause a repetition
         cands.sort()
+        floor = -risk
+        if self.passes == n - 1:
+            # a pass ends the game now: take it when it wins outright,
+            # else play on with any move
+            sc = self.scores()
+            top = 0
+            for p in range(n):
+                if p != me and sc[p] >= top:
+                    top = sc[p]
+            if sc[me] > top:
+                yield PASS
+                return
+            floor = -999999
         k = len(cands) - 1
         while k >= 0:
-            v = cands[k][0]
-            a = cands[k][2]
-            if v <= 0:
+            if cands[k][0] <= floor:
                 break
+            a = cands[k][2]
             if self._key_after(a) not in self.counts:
                 yield a
                 return
