@@ -80,8 +80,9 @@ screen and stops offering the save; the screen decides when to call
 
 A game's modules (``engine.<id>`` and ``lib.screen_<id>``) are imported when
 it is chosen, the engine first and the screen in the next loop pass (so the
-two compiles from .py sources never share a pass without a collection), and
-dropped from ``sys.modules`` when it is left.
+two imports never share a pass), and dropped from ``sys.modules`` when it is
+left, with the engine's helpers (``engine/<id>_*.py``), so the next game
+gets their heap back.
 """
 
 import gc
@@ -122,49 +123,24 @@ def playable():
 
 
 class Loading:
-    """The passes after a game's engine is made: its screen is imported
-    then (App._load_screen). A screen of several modules names them in a
-    module of its own, ``lib/screen_<id>_parts.py`` (``PARTS``, each
-    importing only those before it), and they load one a pass first: from
-    .py sources a module's compile needs about three times its source in
-    free heap, and the heap is collected between passes, not within one.
-    The menu's last frame stays up meanwhile."""
+    """The pass after a game's engine is made: its screen is imported then
+    (App.load_screen), so the two imports never share a pass. The menu's
+    last frame stays up meanwhile."""
 
     def __init__(self, app, gid):
         self.app = app
         self.gid = gid
         self.armed = False
-        self.next = 0     # the next of app.modules to load
 
     def key(self, k):
         return False
 
     def tick(self, now):
         # the first tick comes in the very pass that made the engine
-        app = self.app
         if not self.armed:
             self.armed = True
-            name = "screen_" + self.gid + "_parts"
-            if registry.installed("lib", [name]):
-                try:
-                    app.modules = __import__("lib." + name, None, None, ("PARTS",)).PARTS
-                except (ImportError, MemoryError, AttributeError):
-                    app._load_failed(self.gid)
-                    return True
-                release("lib." + name)
             return False
-        parts = app.modules
-        if self.next < len(parts):
-            name = parts[self.next]
-            self.next += 1
-            gc.collect()
-            try:
-                __import__(name)
-            except (ImportError, MemoryError):
-                app._load_failed(self.gid)
-                return True
-            return False
-        app._load_screen(self.gid)
+        self.app.load_screen(self.gid)
         return True
 
     def draw(self, d):
@@ -263,7 +239,6 @@ class App:
         self.saves = 0           # records written (for tests and the budget)
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
-        self.modules = ()        # the game's screen modules beside its own (Loading)
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -429,13 +404,11 @@ class App:
         self._drop_shell()     # e.g. the resume offer that started this
         self._redraw = True
         self.game_scr = None
-        # the screen's modules load in the next pass: compiling the engine
-        # and the screen from .py sources both make a lot of passing
-        # garbage, and apart there is a collection between them
+        # the screen loads in the next pass (Loading)
         self.scr = Loading(self, gid)
         return True
 
-    def _load_screen(self, gid):
+    def load_screen(self, gid):
         """The second half of :meth:`enter`: import the game's screen and
         put it up (after any deal). If it will not load, the game is
         dropped unsaved and the menu says no."""
@@ -443,7 +416,7 @@ class App:
         try:
             mod = __import__("lib.screen_" + gid, None, None, ("Screen",))
         except (ImportError, MemoryError):
-            self._load_failed(gid)
+            self.load_failed(gid)
             return
         st = self.state
         if st.to_move() == CHANCE and st.auto_chance():
@@ -453,7 +426,7 @@ class App:
         else:
             self._open(mod)
 
-    def _load_failed(self, gid):
+    def load_failed(self, gid):
         """The game's screen would not load: the game is dropped unsaved,
         with what loaded of its screen, and the menu says no."""
         self.state = None
@@ -515,18 +488,13 @@ class App:
         self.game = None
         if gid:
             release("lib.screen_" + gid)
-            for name in self.modules:
-                release(name)
             # and the game's helpers (engine/<id>_*.py: a phase's, the
-            # save's, the hint's): compiled from sources they stay loaded
-            # while the game is played (engine.state.cold), ~25 KB for Ice
-            # Solo, which the menu and the next game need back
-            e = "engine." + gid + "_"
-            s = "lib.screen_" + gid + "_"
-            for name in [n for n in sys.modules if n.startswith(e) or n.startswith(s)]:
+            # save's, the hint's), which the menu and the next game need
+            # the heap of
+            helpers = "engine." + gid + "_"
+            for name in [n for n in sys.modules if n.startswith(helpers)]:
                 release(name)
             release("engine." + gid)
-        self.modules = ()
         gc.collect()
 
     # ---- saving --------------------------------------------------------------

@@ -1,39 +1,34 @@
-# The bag: draw pieces or rocks without looking, as at a real table.
-#
-# Controls (one hand):
-#
-# * A draws (the bag shakes, then the drawn item shows for a moment). An
-#   empty bag refuses with a red flash.
-# * The main view is one bar per colour: what is left, from the bottom, the
-#   largest pieces brightest (rocks mid-bright); grey above is what has
-#   been drawn. On 16x16 the number left and the last item drawn are
-#   underneath.
-# * DOWN returns everything drawn to the bag (refused if nothing was drawn).
-# * LEFT looks back through what was drawn, newest first (a magenta dot on
-#   the top row counts back); RIGHT comes forward again; B back to the bars.
-# * UP picks the bag: LEFT/RIGHT between the Bag of Ice bag, the Ice Stalks
-#   rocks and a custom bag; A takes it, B keeps the current one. The custom
-#   bag is edited as bars of rocks, up to 8 of each of eight colours
-#   (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
-#   takes it, B goes back. The choice is remembered in the settings.
-#
-# Short passes: a picked bag is made (and laid out) in the A press's pass
-# and drawn in the next; on 16x16 a new frame goes up SPREAD changed rows a
-# pass (Display.spread).
-#
-# The screen is in parts, loaded one a pass before this module
-# (lib/screen_bag_parts.py): _core.py (made on opening, the layout of a
-# bag), _keys.py (keys) and _draw.py (pictures). Here they become one
-# Screen, with its timing. (A comment, not a docstring: compiled from .py
-# source, a long docstring is one more large block on the heap while the
-# module compiles.)
+"""The bag: draw pieces or rocks without looking, as at a real table.
 
-from lib.buttons import ticks_diff
+Controls (one hand):
+
+* A draws (the bag shakes, then the drawn item shows for a moment). An
+  empty bag refuses with a red flash.
+* The main view is one bar per colour: what is left, from the bottom, the
+  largest pieces brightest (rocks mid-bright); grey above is what has
+  been drawn. On 16x16 the number left and the last item drawn are
+  underneath.
+* DOWN returns everything drawn to the bag (refused if nothing was drawn).
+* LEFT looks back through what was drawn, newest first (a magenta dot on
+  the top row counts back); RIGHT comes forward again; B back to the bars.
+* UP picks the bag: LEFT/RIGHT between the Bag of Ice bag, the Ice Stalks
+  rocks and a custom bag; A takes it, B keeps the current one. The custom
+  bag is edited as bars of rocks, up to 8 of each of eight colours
+  (r o y g c b p w): LEFT/RIGHT choose the colour, UP/DOWN the count, A
+  takes it, B goes back. The choice is remembered in the settings.
+
+Short passes: a picked bag is made (and laid out) in the A press's pass
+and drawn in the next; on 16x16 a new frame goes up SPREAD changed rows a
+pass (Display.spread).
+"""
+
+from lib import palette as P
+from lib import font
+from lib import settings as S
+from lib import screens_common as C
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import CHANCE
-from lib import screen_bag_core as _c
-from lib import screen_bag_keys as _k
-from lib import screen_bag_draw as _d
-from lib.screen_bag_draw import SPREAD  # noqa: F401 (for the tests)
+from engine.bag import DRAW, RETURN
 
 try:
     from micropython import const
@@ -41,26 +36,131 @@ except ImportError:
     def const(x):
         return x
 
-_SHAKE_MS = const(560)
-_FLICK_MS = const(70)
-_REVEAL_MS = const(2500)
-_BLINK_MS = const(300)
+# the screen's modes
+VIEW = const(0)      # the bars
+SHAKE = const(1)     # drawing: the bag shakes
+REVEAL = const(2)    # the item drawn
+HIST = const(3)      # looking back through what was drawn
+PICK = const(4)      # picking a bag
+EDIT = const(5)      # editing the custom bag
 
-# the screen's modes: the same numbers in every part (inlined, so no part
-# looks them up in another; tests/test_screen_bag.py checks they agree)
-_VIEW = const(0)
-_SHAKE = const(1)
-_REVEAL = const(2)
-_EDIT = const(5)
+BAGS = ("bag_of_ice", "ice_stalks", "custom")
+SPREAD = const(6)    # 16x16: changed rows shown per pass at most
+SHAKE_MS = const(560)     # the bag shakes
+FLICK_MS = const(70)      # a new kind shown this often while shaking
+REVEAL_MS = const(2500)   # the drawn item shows
+BLINK_MS = const(300)     # the custom bag's chosen colour blinks
+
+
+def piece_glyph(d, p, cx, bottom, s):
+    """A piece seen from the side, centred on column ``cx`` with its base
+    on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock is a
+    round blob. ``s`` scales it."""
+    c = P.piece_code(p)
+    size = p & 3
+    if size == 0:
+        d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
+        d.rect(cx - 2 * s, bottom - s + 1, 4 * s, s, c)
+        d.rect(cx - s, bottom - 3 * s + 1, 2 * s, s, c)
+        return
+    h = size + 1
+    for r in range(h):
+        half = r * s       # row r from the top: 2r+1 dots wide
+        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
 
 
 class Screen:
-    """The tool's screen (lib/app.py's contract), its methods from the
-    parts."""
-    __init__ = _c.init
-    _restart = _c.restart      # a new bag (the keys, the tests)
-    key = _k.key
-    draw = _d.draw
+    """The tool's screen (lib/app.py's contract)."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        self.mode = VIEW
+        self.t0 = app.now
+        self.phase = 0
+        self.seed = (app.now & 0xFFFF) | 1
+        self.flick = 0          # the kind shown while shaking
+        self.back = 0           # HIST: 0 is the newest item drawn
+        self.pick = 0
+        self.edit = bytearray(app.settings.custom)
+        self.ec = 0             # EDIT: the colour being changed
+        self.blink = True
+        # per column: its colour, and its kinds as a range of st.kinds
+        self.col = bytearray(9)
+        self.lo = bytearray(9)
+        self.hi = bytearray(9)
+        self.fullc = bytearray(9)
+        self.kc = bytearray(32)  # palette index of each kind (see layout)
+        self.big = app.d.width > 8
+        self.later = 0          # new bag: 1 made this pass, 2 draw it
+        while state.to_move() == CHANCE:
+            app.chance()
+        self.layout()
+
+    def key(self, k):
+        m = self.mode
+        app = self.app
+        if m == SHAKE:
+            return False
+        if m == PICK:
+            return self.pick_key(k)
+        if m == EDIT:
+            return self.edit_key(k)
+        if k == A:
+            # an empty bag is refused here: the engine's refusal loads its
+            # message text, tens of ms on a board, for the same red flash
+            if not self.st.remaining():
+                app.refuse()
+                self.mode = VIEW
+                return True
+            if not app.play(DRAW):
+                self.mode = VIEW
+                return True
+            # what comes out is picked on the next pass (see tick), so the
+            # press itself answers quickly
+            self.mode = SHAKE
+            self.t0 = app.now
+            self.phase = -1
+            return True
+        if k == LEFT:
+            if m == HIST:
+                if self.back + 1 >= len(self.st.drawn):
+                    app.refuse()
+                    return True
+                self.back += 1
+            elif not self.st.drawn:
+                app.refuse()
+                return True
+            else:
+                self.back = 0
+                self.mode = HIST
+            return True
+        if k == RIGHT and m == HIST:
+            if self.back:
+                self.back -= 1
+            else:
+                self.mode = VIEW
+            return True
+        if k == B:
+            if m != VIEW:
+                self.mode = VIEW
+                return True
+            return False
+        if k == DOWN:
+            if self.st.drawn:
+                app.play(RETURN)
+            else:
+                app.refuse()     # nothing to return (see A above)
+            self.mode = VIEW
+            return True
+        if k == UP:
+            self.mode = PICK
+            self.pick = BAGS.index(self.st.name) if self.st.name in BAGS else 2
+            return True
+        if m != VIEW:
+            self.mode = VIEW
+            return True
+        return False
 
     def tick(self, now):
         if self.later == 1:
@@ -72,28 +172,232 @@ class Screen:
         more = self.big and self.app.d.owed
         m = self.mode
         dt = ticks_diff(now, self.t0)
-        if m == _SHAKE:
+        if m == SHAKE:
             if dt > 0 and self.st.to_move() == CHANCE:
                 # drawn on the pass after the press (that one has the draw
                 # move itself and a whole redraw)
                 self.app.chance()
-            if dt >= _SHAKE_MS:
-                self.mode = _REVEAL
+            if dt >= SHAKE_MS:
+                self.mode = REVEAL
                 self.t0 = now
                 return True
-            p = dt // _FLICK_MS
+            p = dt // FLICK_MS
             if p != self.phase:
                 self.phase = p
                 self.seed = (self.seed * 75 + 74) % 65537
                 self.flick = self.seed % len(self.st.kinds)
                 return True
             return more
-        if m == _REVEAL and dt >= _REVEAL_MS:
-            self.mode = _VIEW
+        if m == REVEAL and dt >= REVEAL_MS:
+            self.mode = VIEW
             return True
-        if m == _EDIT:
-            b = (dt // _BLINK_MS) & 1 == 0
+        if m == EDIT:
+            b = (dt // BLINK_MS) & 1 == 0
             if b != self.blink:
                 self.blink = b
                 return True
         return more
+
+    def draw(self, d):
+        self.later = 0
+        m = self.mode
+        if self.big:
+            d.spread(SPREAD)
+        d.fill(P.OFF)
+        st = self.st
+        s = 1 if d.width <= 8 else 2
+        cx = d.width // 2
+        bottom = d.height - 1 - (d.height - (5 * s)) // 2
+        if m == SHAKE:
+            piece_glyph(d, st.kinds[self.flick], cx, bottom - (self.phase & 1) * s, s)
+        elif m == REVEAL:
+            piece_glyph(d, st.drawn[len(st.drawn) - 1], cx, bottom, s)
+        elif m == HIST:
+            piece_glyph(d, st.drawn[len(st.drawn) - 1 - self.back], cx, bottom, s)
+            d.pixel(self.back % d.width, 0, P.HILITE)
+        elif m == PICK:
+            self.draw_pick(d)
+        elif m == EDIT:
+            self.draw_counts(d, self.edit, self.ec)
+        else:
+            self.draw_bars(d)
+
+    def layout(self):
+        # runs when a bag is picked, inside that press's pass: a loop over
+        # the kinds with the object's arrays in locals and no call per kind
+        st = self.st
+        d = self.app.d
+        w = d.width
+        kinds = st.kinds
+        full = st.full
+        if len(self.kc) < len(kinds):
+            self.kc = bytearray(len(kinds))
+        kc = self.kc
+        col = self.col
+        lo = self.lo
+        hi = self.hi
+        fullc = self.fullc
+        # P.piece_code(p) for p = colour << 2 | size: piece(0, 1) plus three
+        # per colour and one per size step, a rock shown as a medium
+        base = P.piece(0, 1)
+        n = 0
+        m = 1
+        for i in range(len(kinds)):
+            p = kinds[i]
+            c = p >> 2
+            kc[i] = base + c * 3 + ((p & 3) or 2) - 1
+            if n and col[n - 1] == c:
+                hi[n - 1] = i + 1
+                fullc[n - 1] += full[i]
+            else:
+                col[n] = c
+                lo[n] = i
+                hi[n] = i + 1
+                fullc[n] = full[i]
+                n += 1
+            if fullc[n - 1] > m:
+                m = fullc[n - 1]
+        self.nc = n
+        self.most = m
+        self.ah = d.height if d.height <= 8 else d.height - 6
+        self.u = max(1, self.ah // m)
+        slot = max(1, w // n)
+        self.slot = slot
+        self.cw = slot - 1 if slot >= 3 else slot
+        self.x0 = (w - slot * n) // 2
+
+    def new_bag(self, opts):
+        self.st = self.app.restart(opts, False)
+        self.layout()
+        self.mode = VIEW
+        self.later = 1
+
+    def pick_key(self, k):
+        app = self.app
+        if k == LEFT or k == RIGHT or k == UP or k == DOWN:
+            step = 1 if k == RIGHT or k == DOWN else 2
+            self.pick = (self.pick + step) % 3
+            return True
+        if k == B:
+            self.mode = VIEW
+            return True
+        if k == A:
+            name = BAGS[self.pick]
+            if name == "custom":
+                self.mode = EDIT
+                self.edit[:] = app.settings.custom
+                self.ec = 0
+                self.t0 = app.now
+                return True
+            app.settings.set("bag.preset", name)
+            if self.st.name != name:
+                self.new_bag({"preset": name})
+                return False
+            self.mode = VIEW
+            return True
+        return False
+
+    def edit_key(self, k):
+        app = self.app
+        if k == LEFT or k == RIGHT:
+            n = len(S.COLOURS)
+            self.ec = (self.ec + (1 if k == RIGHT else n - 1)) % n
+            return True
+        if k == UP or k == DOWN:
+            v = self.edit[self.ec] + (1 if k == UP else -1)
+            if 0 <= v <= S.CUSTOM_MAX:
+                self.edit[self.ec] = v
+            else:
+                app.refuse()
+            return True
+        if k == B:
+            self.mode = PICK
+            return True
+        if k == A:
+            contents = S.custom_contents(self.edit)
+            if contents is None:
+                app.refuse()       # an empty bag is no bag
+                return True
+            app.settings.set_custom(self.edit)
+            app.settings.set("bag.preset", "custom")
+            self.new_bag({"contents": contents})
+            return False
+
+    def draw_bars(self, d):
+        st = self.st
+        u = self.u
+        ah = self.ah
+        most = self.most
+        scale = most * u > ah   # a bag too full for one row a piece
+        cw = self.cw
+        W = d.width
+        f = d.frame
+        kc = self.kc
+        for i in range(self.nc):
+            x = self.x0 + i * self.slot
+            inside = x >= 0 and x + cw <= W
+            y = ah          # top of the bar drawn so far
+            n = 0
+            k = self.hi[i]
+            for _ in range(k - self.lo[i]):
+                k -= 1
+                left = st.left[k]
+                if left:
+                    # large first, at the bottom; one kind's pieces stack
+                    # without gaps, so they are one block, written here
+                    # straight into the frame (a call per block costs more
+                    # than its pixels on the board)
+                    n += left
+                    top = ah - (n * ah // most if scale else n * u)
+                    c = kc[k]
+                    if inside:
+                        # (bars 1 or 2 wide: written out)
+                        j = top * W + x
+                        if cw == 2:
+                            for _ in range(y - top):
+                                f[j] = c
+                                f[j + 1] = c
+                                j += W
+                        elif cw == 1:
+                            for _ in range(y - top):
+                                f[j] = c
+                                j += W
+                        else:
+                            for _ in range(y - top):
+                                for q in range(j, j + cw):
+                                    f[q] = c
+                                j += W
+                    else:
+                        d.rect(x, top, cw, y - top, c)
+                    y = top
+            fc = self.fullc[i]
+            full = ah - (fc * ah // most if scale else fc * u)
+            if y > full:
+                d.rect(x, full, cw, y - full, P.DIM)
+        if d.height > 8:
+            font.draw_number(d, st.remaining(), 0, d.height - 5, P.TEXT)
+            if st.drawn:
+                piece_glyph(d, st.drawn[len(st.drawn) - 1], d.width - 4,
+                            d.height - 1, 1)
+
+    def draw_counts(self, d, counts, sel):
+        # the custom bag editor: a bar per colour, one rock a step
+        n = len(S.COLOURS)
+        slot = d.width // n
+        u = d.height // S.CUSTOM_MAX
+        for i in range(n):
+            x = i * slot
+            h = counts[i] * u
+            if i == sel:
+                d.rect(x, 0, slot, d.height - h,
+                       P.DIM if self.blink else P.OFF)
+            if h:
+                # S.COLOURS is the start of the engine's colour order
+                d.rect(x, d.height - h, slot, h, P.piece(i, 3))
+
+    def draw_pick(self, d):
+        name = BAGS[self.pick]
+        if name == "custom":
+            self.draw_counts(d, self.app.settings.custom, -1)
+            return
+        C.draw_full_icon(d, name)

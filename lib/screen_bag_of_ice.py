@@ -1,31 +1,25 @@
-# Bag of Ice on the LEDs: one device passed round the table, 1 to 12
-# players, any seat played by the device (``bots=``).
-#
-# On your turn A draws (the die tumbles and lands, the bag shakes, the piece
-# comes out; keys wait meanwhile, so a second press never draws twice). On a
-# two-size face LEFT/RIGHT pick the size (each half shows that size's
-# pyramids left in the bag) and A draws. B asks to stop (the value blinks
-# green with a ``?``): A banks it, anything else plays on. UP shows the odds
-# of one more draw (bust chance in percent, expected gain), DOWN the
-# scoreboard (scrolls when it does not fit). docs/games/bag-of-ice.md
-# describes every picture.
-#
-# The turn view lays the pieces out as a best arrangement worked out on
-# the screen (lib/screen_bag_of_ice_core.py ``_refresh``) and shows the
-# engine's value. Effects (bust, bank, the roll-off's last roll) play
-# before the hand-off (``handoff_later``).
-#
-# (A comment, not a docstring: compiled from .py source, a long docstring
-# is one more large block on the heap while the module compiles.)
+"""Bag of Ice on the LEDs: one device passed round the table, 1 to 12
+players, any seat played by the device (``bots=``).
 
-from lib import screen_bag_of_ice_draw as _d
-from lib.buttons import ticks_diff
-from engine.bag_of_ice import ROLLOFF, ROLL  # noqa: F401 (ROLL for the tests)
-from lib.screen_bag_of_ice_keys import Keys
-# (the modes, for the tests and tools that read them here)
-from lib.screen_bag_of_ice_core import (TURN, PICK, ROLLING, FACE, SHAKE,  # noqa: F401
-                                        REVEAL, BUST, ASK, BANKED, ODDS,
-                                        SCORES, END, BLINK_MS, _HI, _FACES)
+On your turn A draws (the die tumbles and lands, the bag shakes, the piece
+comes out; keys wait meanwhile, so a second press never draws twice). On a
+two-size face LEFT/RIGHT pick the size (each half shows that size's
+pyramids left in the bag) and A draws. B asks to stop (the value blinks
+green with a ``?``): A banks it, anything else plays on. UP shows the odds
+of one more draw (bust chance in percent, expected gain), DOWN the
+scoreboard (scrolls when it does not fit). docs/games/bag-of-ice.md
+describes every picture.
+
+The turn view lays the pieces out as a best arrangement worked out on the
+screen (``_refresh``) and shows the engine's value. Effects (bust, bank,
+the roll-off's last roll) play before the hand-off (``handoff_later``).
+"""
+
+from lib import palette as P
+from lib import font
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
+from engine.state import OVER
+from engine.bag_of_ice import ROLLOFF, ROLL, CHOOSE, DRAW, DONE
 
 try:
     from micropython import const
@@ -33,6 +27,27 @@ except ImportError:
     def const(x):
         return x
 
+BLINK_MS = const(300)
+# the screen's modes
+TURN = const(0)
+PICK = const(1)      # the two-size choice
+ROLLING = const(2)
+FACE = const(3)
+SHAKE = const(4)
+REVEAL = const(5)
+BUST = const(6)
+ASK = const(7)       # stop?
+BANKED = const(8)
+ODDS = const(9)
+SCORES = const(10)
+END = const(11)
+# pyramid die faces S M L SM SL ML: the sizes shown (low, high; 0 none)
+_LO = b"\x01\x02\x03\x01\x01\x02"
+_HI = b"\x00\x00\x00\x02\x03\x03"
+_FACES = ("S", "M", "L", "SM", "SL", "ML")
+_BAG_COLS = b"\x00\x02\x03\x04\x06"     # colours in the bag: r y g c p
+_MONO = b"\x02\x06\x04\x03"     # one-colour trees, richest first: y p c g
+SPREAD = const(6)    # 16x16: changed rows shown per pass at most
 ROLL_MS = const(600)      # the die tumbles
 FLICK_MS = const(80)      # a new face or piece this often while moving
 FACE_MS = const(650)      # the face shows
@@ -46,15 +61,139 @@ PAGE_MS = const(1500)     # 8x8 odds: bust chance and gain take turns
 RUSH_MS = const(60)       # a hurried roll-off
 
 
-class Screen(Keys):
-    """The game's screen (lib/app.py's contract); its parts are in
-    lib/screen_bag_of_ice_core.py (state, modes), _keys.py (keys, after
-    an effect) and _draw.py (pictures, with _paint.py and _views.py)."""
+def _die(d, f, x, y, s):
+    """Die face ``f`` (0..5, or -1 blank) as bars, each dot ``s`` square:
+    bar ``c`` (size c + 1) is c + 1 dots high, lit when the face shows
+    that size. Written into the frame a row of a bar at a time (mask()
+    draws each dot as a rect: the tumbling die's 16x16 frames cost a
+    board ~15 ms more that way)."""
+    lo = _LO[f] if f >= 0 else 0
+    hi = _HI[f] if f >= 0 else 0
+    fr = d.frame
+    w = d.width
+    for c in range(3):
+        k = P.TEXT if c + 1 == lo or c + 1 == hi else P.DIM
+        i = (y + (2 - c) * s) * w + x + c * s
+        if s == 4:
+            # (16x16, the tumbling die: unrolled)
+            for _ in range((c + 1) * 4):
+                fr[i] = k
+                fr[i + 1] = k
+                fr[i + 2] = k
+                fr[i + 3] = k
+                i += w
+            continue
+        for _ in range((c + 1) * s):
+            for j in range(i, i + s):
+                fr[j] = k
+            i += w
+
+
+def _glyph(d, p, cx, bottom, s):
+    """A pyramid seen from the side, centred on ``cx``, base on row
+    ``bottom``: 2, 3 or 4 rows high by size (as lib.screen_bag draws it)."""
+    c = P.piece_code(p)
+    h = (p & 3) + 1
+    for r in range(h):
+        half = r * s
+        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
+
+
+def _pct(n, d):
+    """n/d in whole percent, never 0 unless n is."""
+    v = (200 * n + d) // (2 * d)
+    return 1 if n and not v else v
+
+
+class Screen:
+    """The game's screen (lib/app.py's contract)."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        d = app.d
+        self.big = d.width > 8
+        self.s = 2 if self.big else 1
+        self.mode = TURN
+        self.back = TURN         # where ODDS and SCORES return to
+        self.t0 = app.now
+        self.phase = -1          # flicker/blink counter last drawn
+        self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
+        self.flick = 0
+        self.owed = -1           # a hand-off to show once an effect ends
+        self.rush = False
+        self.bot_pick = False    # a bot seat's size shown, not yet played
+        self.sel = 0             # PICK: 0 the lower size, 1 the higher
+        self.roller = 0          # who rolled (roll-off) or draws now
+        self.face = -1           # the face that landed
+        self.ro = False          # that roll was a roll-off roll
+        self.sc = [0] * state.players   # the scores, copied once per change
+        self.piece = 0           # the piece drawn
+        self.bust_n = self.bust_d = 0
+        self.gain_n = 0
+        self.gain_d = 1
+        self.need = 0            # ODDS: 2 just asked, 1 worked out, 0 shown
+        # the best arrangement of this turn's pieces:
+        # trees (L, M, S each) then the leftovers, large first
+        self.lay = bytearray(24)    # piece codes
+        self.h = bytearray(28)      # a count per piece code (_refresh)
+        self.ntrees = 0
+        self.nleft = 0
+        self.value = 0
+        self.pool = bytearray(12)   # the shaken bag's pieces of one size
+        self.npool = 0
+        self.sy = 0                 # scoreboard scroll (rows)
+        self.hold = 0               # scoreboard: pause in scroll steps
+        self.a_draw = state.action("draw")
+        self.a_stop = state.action("stop")
+        self.a_size = bytearray(4)
+        for i in (1, 2, 3):
+            self.a_size[i] = state.action("size%d" % i)
+        self.cols = 2 if self.big else 1
+        n = state.players
+        self.sh = ((n + self.cols - 1) // self.cols) * 6   # board height
+        self.label = font.Scroller(d.width, 9, P.OK)
+        # 16x16: a frame that changes many rows is shown over a few passes
+        # (show() costs a board ~1.5 ms per changed row); the frame shown
+        # and a view of each of its rows and of the frame's, made once
+        self.more = False        # the rest of the frame is owed
+        # the last picture drawn, whole: a redraw with nothing changed (a
+        # refusal flash going on or off) puts it back instead of drawing
+        # it again; set by key and tick when they report a change
+        self.dirty = True
+        self.fr = bytearray(d.width * d.height)
+        # a die or bag outcome resolved in this pass, drawn in the next
+        # (the engine's chance node and a new picture in one pass made it
+        # one of the longest), and the turn's layout worked out while the
+        # drawn piece shows (REVEAL), not in the pass that ends it
+        self.owe = False
+        self.laid = False
+        self.hand = -1           # a hand-off whose picture is going up
+        self.ho = None
+        if self.big:
+            n = d.width * d.height
+            self.prev = bytearray(n)
+            fv = memoryview(d.frame)
+            pv = memoryview(self.prev)
+            w = d.width
+            rows = []
+            for y in range(d.height):
+                rows.append(fv[y * w:(y + 1) * w])
+                rows.append(pv[y * w:(y + 1) * w])
+            self.rows = rows
+            self.ho = app.common.Handoff(app, 0)
+        self._refresh()
+        self._settle(app.now)
+        # resumed with the die or the bag in the air: the app shows no
+        # hand-off at a chance node, so the turn's owner gets one first
+        ph = state.phase
+        self.late = (n > 1 and (ph == ROLL or ph == DRAW) and
+                     not state.is_bot(state.turn))
 
     # ---- keys and time: a change they report makes the next draw work
-    # the picture out again (``dirty``, see _d.draw) -------------------------
+    # the picture out again (``dirty``, see draw) ---------------------------
     def key(self, k):
-        if Keys.key(self, k):
+        if self._handle_key(k):
             self.dirty = True
             return True
         return False
@@ -70,11 +209,558 @@ class Screen(Keys):
         if r:
             self.dirty = True
         if self.more:
-            # the rest of a frame spread over passes (see _d.draw: copied
+            # the rest of a frame spread over passes (see draw: copied
             # back whole, unless something changed meanwhile)
             self.more = False
             return True
         return r
+
+    def draw(self, d):
+        """The frame for its mode, on 16x16 at
+        most SPREAD changed rows of it per pass (see ``_spread``). With
+        nothing changed since the last picture (``dirty`` unset: the app
+        redraws for a refusal flash going on or off, or on the way back from
+        its hand-off) the picture is copied back, not worked out again (a
+        two-size view is ~8 ms of a board's pass)."""
+        big = self.big
+        if big:
+            self.prev[:] = d.frame    # what the LEDs show now
+        if self.dirty:
+            self.dirty = False
+            if big and self.hand >= 0:
+                # the app's hand-off picture, its first half in this pass
+                self.ho.player = self.hand
+                self.ho.draw(d)
+            else:
+                self._draw(d)
+            self.fr[:] = d.frame
+        else:
+            d.frame[:] = self.fr
+        if big:
+            self._spread(d)
+
+    def handoff_later(self, p):
+        """The app's question before a hand-off (see lib.app): never to a
+        seat the device plays; after the effect playing now."""
+        if self.st.is_bot(p):
+            return True
+        m = self.mode
+        if ROLLING <= m <= BUST or m == BANKED:
+            self.owed = p
+            return True
+        return False
+
+    # ---- facts, worked out once per change --------------------------------
+    def _refresh(self):
+        """Lay this turn's pieces out as a best arrangement, in place.
+
+        The engine's value (``turn_points``) counts pips + 4 per tree + a
+        bonus per one-colour tree, with min(L, M, S) trees and a one-colour
+        tree for every colour that drew all three sizes (one large per
+        colour in the bag, so at most one each). This builds exactly that:
+        the one-colour trees, richest first, then mixed trees from what
+        is left while every size lasts. (engine ``best()`` gives such an
+        arrangement too, but it loads a module each call on a board.)"""
+        st = self.st
+        self.value = st.turn_points()
+        h = self.h
+        for i in range(28):
+            h[i] = 0
+        d = st.drawn
+        for i in range(len(d)):
+            h[d[i]] += 1
+        lay = self.lay
+        k = 0
+        for j in range(4):
+            c = _MONO[j] << 2
+            if h[c | 1] and h[c | 2] and h[c | 3]:
+                for size in (3, 2, 1):
+                    h[c | size] -= 1
+                    lay[k] = c | size
+                    k += 1
+        while True:
+            # a mixed tree: the first large, medium and small left
+            n = k
+            for size in (3, 2, 1):
+                for j in range(5):
+                    p = _BAG_COLS[j] << 2 | size
+                    if h[p]:
+                        lay[k] = p
+                        k += 1
+                        break
+            if k - n < 3:
+                k = n
+                break
+            for i in range(n, k):
+                h[lay[i]] -= 1
+        self.ntrees = k // 3
+        j = k
+        for size in (3, 2, 1):
+            for c in range(5):
+                p = _BAG_COLS[c] << 2 | size
+                for _ in range(h[p]):
+                    lay[j] = p
+                    j += 1
+        self.nleft = j - k
+
+    def _odds(self):
+        """Both figures, from one odds computation in the engine, in the
+        pass of the UP press; the view is drawn in the next pass (on a
+        board the two together would make one pass too long)."""
+        o = self.st.odds()
+        b = o[0]
+        g = o[1]
+        self.bust_n = b[0]
+        self.bust_d = b[1]
+        self.gain_n = g[0]
+        self.gain_d = g[1]
+
+    def _settle(self, now):
+        """After an effect (or when opened): the view for the state now,
+        and the hand-off owed, if it is still that player's turn."""
+        st = self.st
+        self.t0 = now
+        self.phase = -1
+        self.bot_pick = False
+        self._scores_now()
+        p = st.to_move()
+        ph = st.phase
+        if p == OVER or ph == DONE:
+            self.mode = END
+            self.label.set("TURNS" if st.players == 1 else "WINS", now)
+        elif ph == ROLLOFF or ph == ROLL:
+            self.mode = ROLLING
+            self.roller = st.turn
+        elif ph == DRAW:
+            self._shake()
+        elif ph == CHOOSE:
+            self.mode = PICK
+            self.sel = 0
+        else:
+            self.mode = TURN
+        o = self.owed
+        self.owed = -1
+        if o >= 0 and o == p:
+            if self.big:
+                # its picture first, a few rows a pass (see draw); the
+                # app's hand-off screen takes over in the pass after
+                self.hand = o
+            else:
+                self.app.handoff(o)
+
+    def _scores_now(self):
+        sc = self.st.scores()
+        for i in range(len(sc)):
+            self.sc[i] = sc[i]
+
+    def _shake(self):
+        st = self.st
+        size = st.size
+        n = 0
+        for j in range(5):
+            p = _BAG_COLS[j] << 2 | size
+            for _ in range(st.bag_count(p)):
+                if n < len(self.pool):
+                    self.pool[n] = p
+                    n += 1
+        self.npool = n
+        self.roller = st.turn
+        self.mode = SHAKE
+
+    def _mine(self):
+        """A person's decision is due now (not a bot's, not chance)."""
+        st = self.st
+        p = st.to_move()
+        return p >= 0 and not st.is_bot(p)
+
+    # ---- keys ----------------------------------------------------------------
+    def _handle_key(self, k):
+        if self.hand >= 0:
+            return False       # the hand-off is being put up
+        m = self.mode
+        app = self.app
+        st = self.st
+        if m == TURN:
+            if k == UP:
+                # the figures are worked out in this pass's tick and shown
+                # in the next one: the turn view stays up until then
+                self.need = 2
+                self.back = TURN
+                self.mode = ODDS
+                self.t0 = app.now
+                self.phase = 0
+                return False
+            if k == DOWN:
+                return self._board(TURN)
+            if not self._mine() or (k != A and k != B):
+                return False
+            if k == A:
+                if app.play(self.a_draw):
+                    self.mode = ROLLING
+                    self.roller = st.turn
+                    self.t0 = app.now
+                    self.phase = -1
+                return True
+            if not st.drawn:
+                app.refuse()      # nothing to bank yet (the flash redraws)
+                return False
+            self.mode = ASK
+            self.t0 = app.now
+            return True
+        if m == PICK:
+            if k == DOWN:
+                return self._board(PICK)
+            if not self._mine():
+                return False
+            if k == LEFT or k == RIGHT:
+                # the half already chosen: nothing to draw
+                n = 1 if k == RIGHT else 0
+                if n == self.sel:
+                    return False
+                self.sel = n
+                return True
+            if k == A:
+                self._pick()
+                return True
+            if k == B:
+                app.refuse()      # a face rolled must be drawn
+                return False
+            return False
+        if m == ASK:
+            if k == A:
+                self._stop()
+            else:
+                self.mode = TURN
+            return True
+        if m == ODDS:
+            self.mode = self.back
+            return True
+        if m == SCORES:
+            if k == UP or k == DOWN:
+                top = self.sh - app.d.height
+                if top > 0:
+                    y = self.sy + (6 if k == DOWN else -6)
+                    self.sy = 0 if y > top else (top if y < 0 else y)
+                    self.hold = 12
+                return True
+            if k == A or k == B:
+                self.mode = self.back
+                self.t0 = app.now
+                return True
+            return False
+        if m == END:
+            if k == A or k == DOWN:
+                return self._board(END)
+            return False
+        if m == ROLLING or m == FACE:
+            if k == A and st.phase == ROLLOFF:
+                self.rush = True
+        return False
+
+    def _board(self, back):
+        self.back = back
+        self.mode = SCORES
+        self.sy = 0
+        self.hold = 10
+        self.t0 = self.app.now
+        self.phase = -1
+        return True
+
+    def _pick(self):
+        st = self.st
+        f = st.face
+        size = _HI[f] if self.sel else _LO[f]
+        if self.app.play(self.a_size[size]):
+            self._shake()
+            self.t0 = self.app.now
+            self.phase = -1
+
+    def _stop(self):
+        # the effect shows the arrangement worked out before the stop
+        self.mode = BANKED
+        self.roller = self.st.turn
+        self.t0 = self.app.now
+        self.phase = -1
+        if not self.app.play(self.a_stop):
+            self.mode = TURN
+        self._scores_now()
+
+    def _frame(self, d, c):
+        # a one-pixel border: the top and bottom rows, then both sides a row
+        # at a time (one loop, not four rects)
+        w = d.width
+        fr = d.frame
+        n = w * d.height
+        j = n - w
+        for i in range(w):
+            fr[i] = c
+            fr[j + i] = c
+        for i in range(w, j, w):
+            fr[i] = c
+            fr[i + w - 1] = c
+
+    def _pieces(self, d, ink):
+        """This turn's trees, a gap, the leftovers (see the module doc)."""
+        s = self.s
+        lay = self.lay
+        x = 0
+        k = 0
+        for _ in range(self.ntrees):
+            for j in range(3):
+                d.rect(x, (2 - j) * s, s, s, P.piece_code(lay[k]) if ink < 0 else ink)
+                k += 1
+            x += s + (1 if self.big else 0)
+        if self.ntrees and not self.big:
+            x += 1
+        for i in range(self.nleft):
+            d.rect(x + (i // 3) * s, (2 - i % 3) * s, s, s,
+                   P.piece_code(lay[k + i]) if ink < 0 else ink)
+
+    def _num_right(self, d, n, right, y, c):
+        """``n`` ending at column ``right``; on 8x8 a score of 100 or more
+        shows its hundreds as a bar left of the last two digits."""
+        if n >= 100 and not self.big:
+            d.rect(right - 7, y, 1, 5, c)
+            font.draw_number(d, n // 10 % 10, right - 6, y, c)
+            font.draw_number(d, n % 10, right - 2, y, c)
+            return
+        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
+
+    def _turn(self, d, m):
+        st = self.st
+        p = self.roller if m == BANKED else st.turn
+        pc = P.player(p)
+        self._pieces(d, -1)
+        blink = self.phase & 1
+        score = self.sc[p]
+        v = self.value
+        if m == ASK:
+            c = P.OK if not blink else P.OFF
+        elif m == BANKED:
+            c = P.OK
+        else:
+            c = P.TEXT
+        late = m == BANKED and self.phase >= 1
+        bot = st.is_bot(p)
+        if not self.big:
+            # the player's colour down the right; dotted for a seat the
+            # device plays
+            for y in range(3, 8, 2 if bot else 1):
+                d.pixel(7, y, pc)
+            if late or (m == TURN and not st.drawn):
+                self._num_right(d, score, 6, 3, pc)
+            elif m == ASK and v < 10:
+                font.draw_number(d, v, 0, 3, c)
+                font.draw_char(d, "?", 4, 3, c)
+            else:
+                self._num_right(d, v, 6, 3, c)
+            return
+        for x in range(0, 16, 2 if bot else 1):
+            d.pixel(x, 7, pc)
+        x = font.draw_number(d, v, 0, 9, c)
+        if m == ASK:
+            font.draw_char(d, "?", x, 9, c)
+        else:
+            self._num_right(d, score, 15, 9, pc)
+        t = st.target
+        a = score * 16 // t if score < t else 16
+        b = (score + (v if m != BANKED else 0)) * 16 // t
+        if b > 16:
+            b = 16
+        d.rect(0, 15, a, 1, pc)
+        if b > a:
+            d.rect(a, 15, b - a, 1, P.TEXT)
+        if b < 16:
+            d.rect(b, 15, 16 - b, 1, P.DIM)
+
+    def _pick_view(self, d):
+        """This turn's pieces, and under them the two sizes: a half each
+        (the smaller left), the bag's pyramids of that size three a row,
+        the chosen half marked above."""
+        st = self.st
+        f = st.face
+        s = self.s
+        self._pieces(d, -1)
+        step = 10 if self.big else 5     # where the right half starts
+        top = 10 if self.big else 5
+        d.rect(self.sel * step, top - 2 if self.big else top - 1, 3 * s, 1,
+               P.HILITE)
+        for i in (0, 1):
+            size = _HI[f] if i else _LO[f]
+            n = 0
+            for j in range(5):     # (a for over bytes makes an iterator)
+                p = _BAG_COLS[j] << 2 | size
+                col = P.piece_code(p)
+                for _ in range(st.bag_count(p)):
+                    d.rect(i * step + (n % 3) * s, top + (n // 3) * s, s, s, col)
+                    n += 1
+
+    def _roll_view(self, d, m):
+        c = P.player(self.roller)
+        self._frame(d, c)
+        big = self.big
+        if m == FACE and self.ro:
+            # a roll-off roll: its pip total, in the roller's colour
+            n = _LO[self.face] + _HI[self.face]
+            font.draw_number(d, n, (d.width - 3) // 2, (d.height - 5) // 2, c)
+            return
+        # flick may still hold a bag pick from the last draw's shake
+        f = self.flick % 6 if m == ROLLING else self.face
+        if big:
+            _die(d, f, 2, 2, 4)
+        else:
+            _die(d, f, 1, 1, 2)
+
+    def _bust_text(self, d):
+        if self.big:
+            font.draw(d, "BUST", 0, 9, P.REFUSE)
+        else:
+            font.draw_number(d, 0, 3, 3, P.REFUSE)
+
+    def _odds_view(self, d):
+        big = self.big
+        b = _pct(self.bust_n, self.bust_d)
+        gn = self.gain_n
+        gd = self.gain_d
+        neg = gn < 0
+        if neg:
+            gn = -gn
+        gc = P.REFUSE if neg else P.OK
+        if big:
+            font.draw_number(d, b, (16 - font.number_width(b)) // 2, 1, P.REFUSE)
+            # expected gain to a tenth (whole when 10 or more)
+            t = (20 * gn + gd) // (2 * gd)
+            x = 0
+            font.draw_char(d, "-" if neg else "+", x, 9, gc)
+            x += 4
+            if t >= 100:
+                font.draw_number(d, (t + 5) // 10, x, 9, gc)
+            else:
+                x = font.draw_number(d, t // 10, x, 9, gc)
+                d.pixel(x, 13, gc)
+                font.draw_number(d, t % 10, x + 2, 9, gc)
+            return
+        if not self.phase & 1:
+            d.rect(0, 0, 8, 1, P.REFUSE)
+            self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
+        else:
+            d.rect(0, 0, 8, 1, gc)
+            g = (2 * gn + gd) // (2 * gd)
+            if g < 10:
+                font.draw_char(d, "-" if neg else "+", 0, 2, gc)
+            self._num_right(d, g if g < 100 else 99, 7, 2, gc)
+
+    def _spread(self, d):
+        """Keep the rows past the first SPREAD changed ones as shown and owe
+        a redraw: a whole new 16x16 frame (a hand-off, a new view) costs a
+        board's show() ~25 ms, so it goes up over three passes."""
+        rows = self.rows
+        n = 0
+        for i in range(0, 2 * d.height, 2):
+            if rows[i] != rows[i + 1]:
+                n += 1
+                if n > SPREAD:
+                    rows[i][:] = rows[i + 1]
+                    self.more = True
+
+    def _draw(self, d):
+        d.fill(P.OFF)
+        m = self.mode
+        if m == ODDS and self.need:
+            m = self.back      # not worked out yet: the view it covers
+        if m == TURN or m == ASK or m == BANKED:
+            self._turn(d, m)
+        elif m == PICK:
+            self._pick_view(d)
+        elif m == ROLLING or m == FACE:
+            self._roll_view(d, m)
+        elif m == SHAKE or m == REVEAL:
+            c = P.player(self.roller)
+            if self.big:
+                self._frame(d, c)
+            else:
+                d.rect(0, 0, 8, 1, c)
+            s = self.s
+            p = self.pool[self.flick] if m == SHAKE and self.npool else self.piece
+            b = d.height - 1 - (d.height - 4 * s) // 2
+            if m == SHAKE:
+                b -= (self.phase & 1) * s
+            _glyph(d, p, d.width // 2 - 1, b, s)
+        elif m == BUST:
+            # the lost pieces grey and struck through, a red cross over the
+            # panel for a moment, then BUST (8x8: a 0) blinking: after the
+            # cross only the text's rows change, and no frame is so red
+            # that the power limit has to dim it (each costs a 16x16 pass
+            # some 25 ms on the board)
+            k = self.phase
+            self._pieces(d, P.DIM)
+            d.rect(0, self.s, d.width, self.s, P.REFUSE)
+            if k < 3:
+                w = d.width
+                for i in range(w):
+                    d.pixel(i, i, P.REFUSE)
+                    d.pixel(w - 1 - i, i, P.REFUSE)
+            elif k & 1:
+                self._bust_text(d)
+        elif m == ODDS:
+            self._odds_view(d)
+        elif m == SCORES:
+            self._scores(d)
+        else:
+            self._end(d)
+
+    def _scores(self, d):
+        st = self.st
+        sc = self.sc
+        cols = self.cols
+        w = d.width // cols
+        # the same clock as tick's redraws (from the view's start), or a redraw
+        # can keep landing in the same half of the blink
+        lit = self.mode == SCORES and (ticks_diff(self.app.now, self.t0) // BLINK_MS) & 1
+        now = st.winner if st.winner >= 0 else st.turn
+        t = st.target
+        for i in range(st.players):
+            y = (i // cols) * 6 - self.sy
+            if y <= -6 or y >= d.height:
+                continue
+            c = P.player(i)
+            x = (i % cols) * w
+            # under the number, how far to the target (a dot at least)
+            n = sc[i] * w // t if sc[i] < t else w
+            d.rect(x, y + 5, n if n else 1, 1, c)
+            if i != now or lit:
+                self._num_right(d, sc[i], x + w - 1, y, c)
+
+    def _end(self, d):
+        st = self.st
+        w = st.winner if st.winner >= 0 else 0
+        c = P.player(w)
+        on = not self.phase & 1
+        solo = st.players == 1
+        n = st.turns if solo else w + 1
+        nc = P.TEXT if solo else c
+        fc = (P.OK if solo else c) if on else P.OFF
+        if self.big:
+            # bars above and below: the label is as wide as the panel
+            d.rect(0, 0, 16, 1, fc)
+            d.rect(0, 15, 16, 1, fc)
+            if solo:
+                font.draw_number(d, n, (16 - font.number_width(n)) // 2, 2, nc)
+            else:
+                x = (16 - 4 - font.number_width(n)) // 2
+                font.draw_char(d, "P", x, 2, nc)
+                font.draw_number(d, n, x + 4, 2, nc)
+            self.label.draw(d)
+            return
+        if n < 10:
+            self._frame(d, fc)
+        else:
+            d.rect(0, 0, 8, 1, fc)
+            d.rect(0, 7, 8, 1, fc)
+        if n < 100:
+            font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, nc)
+        else:
+            self._num_right(d, n, 7, 1, nc)
 
     def _tick(self, now):
         if self.owe:
@@ -224,6 +910,3 @@ class Screen(Keys):
             return False
         self.phase = p
         return True
-
-    def draw(self, d):
-        _d.draw(self, d)

@@ -32,15 +32,13 @@ Pictures:
   nest that is not clean blinks on and off (16x16: a chequer).
 """
 
-# The screen is in parts, loaded one a pass before this module
-# (lib/screen_ice_solo_parts.py): _paint.py (the board's pictures),
-# _core.py (made on opening, the layout, picking up, the facts, the hint)
-# and _keys.py (keys, menu, texts). Here they become one Screen, with its
-# timing and drawing.
-
 from lib import palette as P
 from lib import font
-from lib.screen_ice_solo_keys import NAMES
+from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B
+from engine.state import CHANCE, OVER
+from engine.ice_solo import (NONE, END, REMIX, P_TOWER, STYLE_YES, STYLE_NO,
+                             top_locked)
+from engine import ice_solo_hint
 
 try:
     from micropython import const
@@ -48,13 +46,24 @@ except ImportError:
     def const(x):
         return x
 
-# the screen's modes: the same numbers in every part (inlined;
-# tests/test_screen_ice_solo.py checks that the parts agree)
+_CELLS = const(9)       # cells drawn again in one pass at most (see _cells)
+ALL = b"\x01" * 64      # every cell to be drawn again
+_Z4 = bytes(4)
+_Z12 = bytes(12)
+# the screen's modes
 _BOARD = const(0)
 _MENU = const(1)
 _GRIDVIEW = const(2)
-_TEXT = const(3)
-
+_TEXT = const(3)          # scrolling text: score, style question, the end
+# the menu's items, in NAMES order
+_M_HINT = const(0)
+_M_UNDO = const(1)
+_M_MIX = const(2)
+_M_GRID = const(3)
+_M_SCORE = const(4)
+_M_END = const(5)
+NAMES = ("HINT", "UNDO", "MIX", "GRID", "SCORE", "END")
+_HALF = const(13)   # a hint's moves: from the cells before this, then after
 _BLINK_MS = const(300)
 SPREAD = const(4)       # 16x16: changed rows sent to the LEDs per pass
 
@@ -73,15 +82,135 @@ class Screen:
     move, opens the screen or makes the score text draws nothing (the
     next does); a hint takes six passes (see _thinking): none of them
     loads, thinks and draws at once."""
-    # (imported into the class: its methods, with no module names kept
-    # beside them; each part names its functions as the methods they are)
-    from lib.screen_ice_solo_core import (__init__, _layout, _check_phase,
-                                          _pick, _facts, _total, _thinking)
-    from lib.screen_ice_solo_keys import (key, _items, _open_menu, _menu_key,
-                                          _undo, _score_text, _make_text,
-                                          _end_text, _style_text, _text_key)
-    from lib.screen_ice_solo_paint import (_draw_board, _cells, _base,
-                                           _draw_grid_only)
+
+    def __init__(self, app, state):
+        self.app = app
+        self.st = state
+        d = app.d
+        n = d.width * d.height
+        self.dest = bytearray(64)   # 1: the held piece may go there
+        self.dl = bytearray(64)     # the cells it may go to, a list
+        self.nd = 0
+        self.held = -1              # board cell index of the held piece
+        self.sug = -1               # a hint's suggested destination
+        self.cur = 0
+        self.mode = _BOARD
+        self.item = 0
+        self.phase = -1             # the blink counter last drawn
+        self.think = 0              # hint passes left (see _thinking)
+        self.ha = -1                # the hint, once worked out
+        self.hf = None              # the hint's first half's facts
+        self.pend = False           # the score text is to be made
+        self.hold = True            # keep the frame this pass (see draw)
+        self.scroll = font.Scroller(d.width, 1 if d.height <= 8 else 5,
+                                    P.TEXT)
+        self.text_for = -1          # what the scroller holds (a mode tag)
+        self.tot = 0                # facts worked out once per change of
+        self.due = False            # the history (not every frame): the
+        self.live = True            # total, style judgement due, player
+        self.tot_at = -1            # to move; at this history length
+        self.pc = bytearray(36)     # piece code -> palette index
+        b = P.piece(0, 1) - 1       # (as P.piece_code, without 27 calls)
+        for p in range(36):
+            if p & 3:
+                self.pc[p] = b + (p >> 2) * 3 + (p & 3)
+        self.at = bytearray(64)     # board cell -> its frame index
+        # the board with the side, per half of the blink (16x16: one frame,
+        # nothing there blinks); the side never overlaps a cell
+        b = bytearray(n)
+        self.bs = (b, b) if d.width >= 16 else (b, bytearray(n))
+        self.todo = bytearray(64)   # 1: the cell is to be drawn again
+        self.cl_key = -1            # the game the cells show
+        self.cl_st = None
+        self.dirty = True
+        self.bs_cur = -1            # the cursor the side shows (-1: redo)
+        self.big = d.width >= 16
+        self.more = False           # a redraw is owed (see draw)
+        while state.to_move() == CHANCE:
+            app.chance()
+        self._layout()
+
+    def key(self, k):
+        st = self.st
+        app = self.app
+        if self.think:
+            return False            # the hint is on its way
+        if self.mode == _TEXT:
+            return self._text_key(k)
+        self._facts()
+        if self.due:
+            self._style_text()
+            return self._text_key(k)
+        if self.mode == _MENU:
+            return self._menu_key(k)
+        if self.mode == _GRIDVIEW:
+            if k == B or k == A:
+                self.mode = _BOARD
+                return True
+            return False
+        if k == UP or k == DOWN or k == LEFT or k == RIGHT:
+            x = self.cur % self.bw
+            y = self.cur // self.bw
+            if k == LEFT:
+                x = (x - 1) % self.bw
+            elif k == RIGHT:
+                x = (x + 1) % self.bw
+            elif k == UP:
+                y = (y - 1) % self.bh
+            else:
+                y = (y + 1) % self.bh
+            self.cur = y * self.bw + x
+            return True
+        if k == B:
+            if self.held >= 0:
+                self.held = -1
+                self.sug = -1
+            else:
+                self._open_menu()
+            return True
+        # A
+        if not self.live:
+            self._end_text()
+            return True
+        if self.held < 0:
+            if not self._pick(self.cur):
+                app.refuse()
+            elif self.field:
+                self.hold = True    # the moves' lines of sight: enough
+            return True
+        if self.cur == self.held:
+            self.held = -1
+            self.sug = -1
+            return True
+        if not self.dest[self.cur]:
+            # not a green cell: refused here, with no move to try (the
+            # engine's reasons are words, loaded for one call)
+            app.refuse()
+            return True
+        s = self.held
+        # a move of ours changes two cells: only they are drawn again
+        # (anything else that changes the game draws every cell)
+        mine = (self.cl_st is st and
+                self.cl_key == len(st.hist) * 64 + (st.undos & 63))
+        t = self.cur
+        if not self.field:      # grid cells -> the engine's 8-wide numbers
+            w = self.bw
+            s = (s // w) * 8 + s % w
+            t = (t // w) * 8 + t % w
+        if app.play(s * 64 + t):
+            s = self.held
+            if mine:
+                self.cl_key = len(st.hist) * 64 + (st.undos & 63)
+                self.todo[s] = 1
+                self.todo[self.cur] = 1
+                self.dirty = True
+            self.hold = True
+            self.held = -1
+            self.sug = -1
+            self._check_phase()
+            if st.to_move() == OVER:
+                self._end_text()
+        return True
 
     # ---- time ---------------------------------------------------------------
     def tick(self, now):
@@ -137,6 +266,475 @@ class Screen:
                 self._draw_grid_only(d, ph)
             else:
                 self._draw_board(d, ph)
+
+    def _draw_board(self, d, ph):
+        st = self.st
+        # the game's key: an undo and another move leave the history as long
+        # as before, but not the undo count
+        key = len(st.hist) * 64 + (st.undos & 63)
+        if key != self.cl_key or st is not self.cl_st:
+            # changed by something else than a move of ours: every cell
+            self.cl_key = key
+            self.cl_st = st
+            self.todo[:] = ALL
+            self.dirty = True
+        if self.dirty:
+            if self._cells(d):
+                self.dirty = False
+            else:
+                self.more = True
+            self.bs_cur = -1
+        if self.cur != self.bs_cur:
+            self._base(d)
+            self.bs_cur = self.cur
+        f = d.frame
+        f[:] = self.bs[(ph >> 1) & 1]
+        at = self.at
+        W = d.width
+        big = self.big
+        held = self.held
+        if held >= 0:
+            if ph & 1:
+                for k in range(self.nd):
+                    i = self.dl[k]
+                    c = P.HILITE if i == self.sug else P.OK
+                    j = at[i]
+                    f[j] = c
+                    if big:
+                        f[j + 1] = c
+                        f[j + W] = c
+                        f[j + W + 1] = c
+            else:
+                j = at[held]
+                f[j] = P.HILITE
+                if big:
+                    f[j + 1] = P.HILITE
+                    f[j + W] = P.HILITE
+                    f[j + W + 1] = P.HILITE
+        if self.think and not self.field:
+            # thinking: three dots under the grid
+            j = self.bh * self.px * W
+            f[j] = P.HILITE
+            f[j + 2] = P.HILITE
+            f[j + 4] = P.HILITE
+        i = self.cur
+        j = at[i]
+        if self.field and not big and held < 0:
+            # 8x8 field: white, then the cell's pieces bottom first
+            lo = st.lo[i]
+            hi = st.hi[i]
+            k = ph % 3
+            if k == 0:
+                f[j] = P.CURSOR
+            elif lo != NONE:
+                f[j] = self.pc[lo if k == 1 or hi == NONE else hi]
+            else:
+                f[j] = P.OFF
+            return
+        if ph % 3 == 0:
+            f[j] = P.CURSOR
+            if big:
+                f[j + W + 1] = P.CURSOR
+
+    def _cells(self, d):
+        """Draw the cells marked in ``todo`` (every pixel of each) into the
+        kept frames, at most _CELLS of them; False if some are left for the
+        next pass."""
+        st = self.st
+        pc = self.pc
+        at = self.at
+        W = d.width
+        big = self.big
+        c0, c1 = self.bs          # c1: the glow's bright half (16x16: c0)
+        todo = self.todo
+        k = 0
+        if self.field:
+            lo = st.lo
+            hi = st.hi
+            for i in range(64):
+                if not todo[i]:
+                    continue
+                if k == _CELLS:
+                    return False
+                k += 1
+                todo[i] = 0
+                p = lo[i]
+                q = hi[i]
+                j = at[i]
+                if not big:
+                    c = P.OFF if p == NONE else pc[q if q != NONE else p]
+                    c0[j] = c
+                    c1[j] = c
+                elif p == NONE:
+                    c0[j] = P.DIM
+                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+                else:
+                    c = pc[q if q != NONE else p]
+                    c0[j] = c0[j + 1] = c
+                    c = pc[p]
+                    c0[j + W] = c0[j + W + 1] = c
+            return True
+        g = st.grid
+        for i in range(len(g)):
+            if not todo[i]:
+                continue
+            if k == _CELLS:
+                return False
+            k += 1
+            todo[i] = 0
+            s = g[i]
+            n = len(s)
+            j = at[i]
+            if not n:
+                c0[j] = P.DIM
+                c1[j] = P.DIM
+                if big:
+                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+                continue
+            top = s[n - 1]
+            if n == 3 and s[0] & 3 == 3 and s[1] == s[0] - 1 and top == s[0] - 2:
+                # a clean nest: glows on 8x8, a solid block on 16x16
+                if big:
+                    c = pc[top | 3]
+                    c0[j] = c0[j + 1] = c0[j + W] = c0[j + W + 1] = c
+                else:
+                    c0[j] = pc[top]
+                    c1[j] = pc[top | 3]
+                continue
+            if (n >= 3 and top & 3 == 1 and s[n - 2] == top + 1 and
+                    s[n - 3] == top + 2):
+                # a full nest, not clean: blinks on 8x8, a chequer on 16x16
+                c = pc[top]
+                if big:
+                    c0[j] = c0[j + W + 1] = c
+                    c0[j + 1] = c0[j + W] = P.OFF
+                else:
+                    c0[j] = P.OFF
+                    c1[j] = c
+                continue
+            c = pc[top]
+            c0[j] = c
+            c1[j] = c
+            if big:
+                c0[j + 1] = c
+                c = pc[s[n - 2]] if n > 1 else P.OFF
+                c0[j + W] = c0[j + W + 1] = c
+        return True
+
+    def _base(self, d):
+        """Nesting: the stack under the cursor drawn again on the kept frames,
+        bottom at the bottom: on 8x8 in the two right-hand columns, a row a
+        piece; on 16x16 as widths (small 2, medium 3, large 4) on the right,
+        with the live total under the grid (drawn by the font on the display's
+        frame, copied back)."""
+        if self.field:
+            return
+        s = self.st.grid[self.cur]
+        n = len(s)
+        pc = self.pc
+        if not self.big:
+            b0, b1 = self.bs
+            first = n - 8 if n > 8 else 0
+            for y in range(8):
+                j = y * 8 + 6
+                c = P.OFF
+                k = first + 7 - y       # the piece on this row
+                if k < n:
+                    c = pc[s[k]]
+                b0[j] = b0[j + 1] = b1[j] = b1[j + 1] = c
+            return
+        b = self.bs[0]
+        first = n - 16 if n > 16 else 0
+        for y in range(16):
+            j = y * 16 + 12
+            b[j:j + 4] = _Z4
+            k = first + 15 - y
+            if k < n:
+                p = s[k]
+                c = pc[p]
+                for x in range(j + 3 - (p & 3), j + 4):
+                    b[x] = c
+        for y in range(176, 256, 16):       # rows 11-15, left of the side
+            b[y:y + 12] = _Z12
+        f = d.frame
+        f[:] = b
+        t = self._total()
+        font.draw_number(d, t, 0, 11, P.OK if t >= 0 else P.REFUSE)
+        b[:] = f
+
+    def _draw_grid_only(self, d, ph):
+        """Towering: the finished towers, 4x5, read-only."""
+        g = self.st.grid
+        w = self.st.width
+        px = self.px
+        for i in range(len(g)):
+            x = (i % w) * px
+            y = (i // w) * px
+            s = g[i]
+            if not s:
+                d.pixel(x, y, P.DIM)
+            elif px == 1:
+                d.pixel(x, y, P.piece_code(s[len(s) - 1]))
+            else:
+                d.rect(x, y, 2, 1, P.piece_code(s[len(s) - 1]))
+                d.rect(x, y + 1, 2, 1, P.piece_code(s[0]))
+        # a frame on the right says "this is the grid, B goes back"
+        d.rect(d.width - 1, 0, 1, d.height, P.HILITE)
+
+    # ---- geometry -----------------------------------------------------------
+    def _layout(self):
+        st = self.st
+        self.field = st.phase == P_TOWER
+        if self.field:
+            self.bw = 8
+            self.bh = 8
+        else:
+            self.bw = st.width
+            self.bh = 5
+        self.px = 2 if self.big else 1
+        if self.cur >= self.bw * self.bh:
+            self.cur = 0
+        W = self.app.d.width
+        px = self.px
+        for i in range(self.bw * self.bh):
+            self.at[i] = (i // self.bw) * px * W + (i % self.bw) * px
+        # draw everything again
+        self.todo[:] = ALL
+        z = bytes(len(self.bs[0]))
+        self.bs[0][:] = z
+        self.bs[1][:] = z
+        self.dirty = True
+        self.bs_cur = -1
+
+    def _check_phase(self):
+        # follow the game from towering into nesting
+        if (self.st.phase == P_TOWER) != self.field:
+            self.held = -1
+            self._layout()
+
+    # ---- picking up ---------------------------------------------------------
+    def _pick(self, i):
+        """Mark where the piece at ``i`` may go; False if nowhere."""
+        st = self.st
+        dest = self.dest
+        dl = self.dl
+        for j in range(self.nd):
+            dest[dl[j]] = 0
+        self.nd = 0
+        n = 0
+        if self.field:
+            for m in st._tower_moves(False, i):     # this piece's moves
+                dest[m & 63] = 1
+                dl[n] = m & 63
+                n += 1
+        else:
+            self._facts()
+            if not self.live or self.due:
+                return False
+            # the nesting rules, read off the grid (one row and one column)
+            g = st.grid
+            a = g[i]
+            if not a or top_locked(a):
+                return False
+            c = a[len(a) - 1]
+            small = c & 3 == 1
+            c >>= 2
+            w = self.bw
+            x = i % w
+            r = i - x
+            for t in range(len(g)):
+                b = g[t]
+                if (t != i and (t - t % w == r or t % w == x) and
+                        ((b and b[len(b) - 1] >> 2 == c) or
+                         (small and not b))):
+                    dest[t] = 1
+                    dl[n] = t
+                    n += 1
+        self.nd = n
+        if not n:
+            return False
+        self.held = i
+        return True
+
+    # ---- facts once per move ------------------------------------------------
+    def _facts(self):
+        """Refresh the total, whether the style judgement is due and whether
+        the player is to move, once per change of the history, so a frame or
+        a key press repeats none of that work."""
+        st = self.st
+        n = len(st.hist)
+        if n != self.tot_at:
+            self.tot = st.scores()[0]
+            self.live = st.to_move() == 0
+            self.due = self.live and st.style_due()
+            self.tot_at = n
+
+    def _total(self):
+        self._facts()
+        return self.tot
+
+    # ---- the hint -----------------------------------------------------------
+    def _thinking(self):
+        """One pass of the hint, so that no pass does two of these: the press
+        and the next pass show the thinking dots; the next works out the
+        cells' values, the next two the moves from the first and the last
+        cells (towering: the first move of a small, then, if there is none,
+        of a medium); the last picks up the suggested piece."""
+        t = self.think
+        self.think = t - 1
+        st = self.st
+        if t >= 5:
+            return
+        m = ice_solo_hint
+        if t == 4:
+            # as State.hint, over three passes
+            self.ha = -1
+            if st.to_move() != 0 or st.style_due():
+                self.think = 1
+            elif self.field:
+                self.ha = m.tower_part(st, True)
+                if self.ha >= 0:
+                    self.think = 1
+            else:
+                self.hf = m.cells(st)
+                return
+        elif t == 3:
+            if self.field:
+                a = m.tower_part(st, False)
+                self.ha = REMIX if a < 0 else a
+                self.think = 1
+            else:
+                m.moves(st, self.hf, 0, _HALF)
+                return
+        elif t == 2:
+            self.ha = m.moves(st, self.hf, _HALF, 99)
+        if self.think == 1:
+            self.hf = None
+            return
+        if t > 1:
+            return
+        a = self.ha
+        if a < 0 or a == END:
+            self._open_menu(_M_END)
+        elif a == REMIX:
+            self._open_menu(_M_MIX)
+        else:
+            s = a >> 6
+            t = a & 63
+            if not self.field:
+                s = (s >> 3) * self.bw + (s & 7)
+                t = (t >> 3) * self.bw + (t & 7)
+            if self._pick(s):
+                self.sug = t
+                self.cur = t
+                self.hold = self.field      # (see key: a towering pick)
+
+    def _items(self):
+        """Bit set of the menu items offered now."""
+        st = self.st
+        m = (1 << _M_UNDO) | (1 << _M_SCORE)
+        if st.to_move() == 0:
+            m |= (1 << _M_HINT) | (1 << _M_END)
+            if self.field:
+                m |= 1 << _M_GRID
+                if st.is_legal(REMIX):
+                    m |= 1 << _M_MIX
+        return m
+
+    def _open_menu(self, item=_M_HINT):
+        self.mode = _MENU
+        m = self._items()
+        self.item = item
+        while not m & (1 << self.item):
+            self.item = (self.item + 1) % len(NAMES)
+        self.scroll.set(NAMES[self.item], self.app.now)
+
+    def _menu_key(self, k):
+        app = self.app
+        m = self._items()
+        if k == LEFT or k == RIGHT or k == UP or k == DOWN:
+            step = 1 if k == RIGHT or k == DOWN else len(NAMES) - 1
+            i = (self.item + step) % len(NAMES)
+            while not m & (1 << i):
+                i = (i + step) % len(NAMES)
+            self.item = i
+            self.scroll.set(NAMES[i], app.now)
+            return True
+        if k == B:
+            self.mode = _BOARD
+            return True
+        it = self.item
+        self.mode = _BOARD
+        if it == _M_HINT:
+            self.think = 6          # see _thinking
+        elif it == _M_UNDO:
+            self._undo()
+        elif it == _M_MIX:
+            app.play(REMIX)
+            self.hold = True
+        elif it == _M_GRID:
+            self.mode = _GRIDVIEW
+        elif it == _M_SCORE:
+            self._score_text(False)
+        elif it == _M_END:
+            if app.play(END):
+                self._end_text()
+        return True
+
+    def _undo(self):
+        """Take back the last move and whatever landed after it (a remix's
+        pieces): the app's undo, as the protocol's (State.undo_move)."""
+        if not self.app.undo():
+            return
+        self.hold = True            # drawn in the next pass
+        self.held = -1
+        self.sug = -1
+        self._check_phase()
+
+    # ---- text: score, style, the end ------------------------------------------
+    def _score_text(self, final):
+        """The score breakdown (``final``: at the end), scrolling: the text is
+        made in the next pass and drawn in the one after, so the press (which
+        may end the game) does no more."""
+        self.mode = _TEXT
+        self.text_for = 2 if final else 1
+        self.pend = True
+        self.hold = True
+
+    def _make_text(self):
+        b = self.st.breakdown()
+        self.scroll.set("CLEAN %d FULL %d RAINBOW %d STYLE %d DPC %d REMIX %d "
+                        "TOTAL %d" % (b["clean"], b["fully_nested"],
+                                      b["rainbow"], b["style"],
+                                      b["double_plus_cool"], b["remix"],
+                                      b["total"]), self.app.now)
+
+    def _end_text(self):
+        self._score_text(True)
+
+    def _style_text(self):
+        if self.mode != _TEXT or self.text_for != 3:
+            self.scroll.set("STYLE? A=YES B=NO", self.app.now)
+            self.mode = _TEXT
+            self.text_for = 3
+
+    def _text_key(self, k):
+        app = self.app
+        if self.text_for == 3:
+            if k == A or k == B:
+                app.play(STYLE_YES if k == A else STYLE_NO)
+                self._end_text()
+                return True
+            return False
+        if self.text_for == 2:
+            if k == A:
+                self.mode = _BOARD
+                return True
+            return False
+        if k == A or k == B:
+            self.mode = _BOARD
+            return True
+        return False
 
     def _menu_dots(self, d):
         m = self._items()

@@ -339,29 +339,6 @@ def test_a_screen_that_will_not_load_is_refused_and_nothing_saved(monkeypatch):
     assert "engine.bag_of_ice" not in sys.modules, "its engine is dropped again"
 
 
-@pytest.mark.parametrize("broken", ["lib.screen_bag_of_ice_parts", "lib.screen_bag_of_ice_views"])
-def test_a_screen_part_that_will_not_load_is_refused_and_the_rest_dropped(monkeypatch, broken):
-    # a screen in parts (lib/screen_<id>_parts.py): a broken list or a
-    # broken part is refused like a broken screen, and whatever parts did
-    # load are forgotten with the game
-    from lib.screen_bag_of_ice_parts import PARTS
-    for n in PARTS + ("lib.screen_bag_of_ice", "lib.screen_bag_of_ice_parts"):
-        sys.modules.pop(n, None)
-    sim = boot()
-    goto(sim, "bag_of_ice")
-    monkeypatch.setitem(sys.modules, broken, None)
-    sim.press("a")
-    for _ in range(10):
-        sim.step()
-    assert sim.app.game is None and sim.app.state is None
-    assert sim.app.scr is sim.app.menu
-    assert P.REFUSE in sim.indices(), "the menu says no"
-    left = [n for n in PARTS + ("lib.screen_bag_of_ice", "lib.screen_bag_of_ice_parts")
-            if n != broken and sys.modules.get(n) is not None]
-    assert left == [], left
-    assert sim.app.modules == ()
-
-
 def test_boot_loads_no_game_and_the_shell_only_while_needed():
     for name in ("lib.screen_dice", "engine.dice", "lib.screen_bag", "engine.bag",
                  "lib.shell"):
@@ -1039,9 +1016,9 @@ def test_random_buttons_never_crash_the_shell_or_tools(board):
     assert type(sim2.app.scr).__name__ in ("Prompt", "Menu")
 
 
-def test_the_boards_parts_kept_on_the_app_survive_entering_a_game_in_parts():
-    # code.make_app keeps the board's parts as ``app.parts``: the list of a
-    # screen's modules must not be mistaken for them (or overwrite them)
+def test_the_boards_parts_kept_on_the_app_survive_entering_a_game():
+    # code.make_app keeps the board's parts as ``app.parts``: entering and
+    # leaving a game must not overwrite them
     sim = boot()
     sim.app.parts = sim.parts
     goto(sim, "bag_of_ice")

@@ -258,7 +258,7 @@ def test_layout_colours_every_kind_as_the_palette_does():
     scr = sim.app.scr
     for opts in ({"preset": "ice_stalks"}, {"preset": "bag_of_ice"},
                  {"contents": "r1,o2,y3,g,c*2,b3*4,p2,w1,k"}):
-        scr._restart(opts)
+        scr.new_bag(opts)
         sim.advance(40)     # laid out and drawn on the pass after
         kinds = sim.app.state.kinds
         assert len(kinds) > 1
@@ -339,73 +339,3 @@ def test_16x16_bars_go_up_over_a_few_passes_and_follow_the_bag():
     sim.advance(100)
     assert P.DIM not in bar_pixels(sim) and before
     assert bytes(sim.display._shown) == _fresh_frame(sim)
-
-
-# ---- the screen in parts (lib/screen_bag_parts.py) ---------------------------
-def _part_names():
-    from lib.screen_bag_parts import PARTS
-    return PARTS + ("lib.screen_bag",)
-
-
-def test_the_screen_loads_one_module_a_pass_and_leaving_drops_them():
-    # from .py sources the whole screen compiled in one pass grew the heap
-    # past its cap (the device budget); one module a pass, a collection
-    # between, keeps each compile small
-    import sys
-    names = _part_names()
-    assert len(names) >= 3
-    for n in names:
-        sys.modules.pop(n, None)
-    sim = Sim(board="pico_8x8", seed=1)
-    sim.advance(1500)
-    from engine import registry
-    assert sim.app.enter("bag", registry.new("bag"))
-    loaded = []
-    while sim.app.game_scr is None and len(loaded) < 20:
-        sim.step()
-        loaded.append(sum(n in sys.modules for n in names))
-    assert sim.app.game_scr is not None and loaded[-1] == len(names)
-    for a, b in zip([0] + loaded, loaded):
-        assert b - a <= 1, loaded
-    sim.advance(40)
-    assert bar_pixels(sim) == expected_bars(sim.app.state, 1)
-    sim.escape()
-    assert sim.app.game is None
-    assert not [n for n in names if n in sys.modules], "all parts dropped"
-
-
-def test_each_part_imports_only_the_parts_before_it():
-    # the app imports them in PARTS order, one a pass: a part that pulled
-    # in a later one would compile two in one pass
-    import ast
-    import os
-    names = _part_names()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for i, name in enumerate(names):
-        path = os.path.join(root, *name.split(".")) + ".py"
-        tree = ast.parse(open(path).read())
-        used = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                if node.module == "lib":
-                    used.update("lib." + a.name for a in node.names)
-                else:
-                    used.add(node.module)
-            elif isinstance(node, ast.Import):
-                used.update(a.name for a in node.names)
-        mine = {u for u in used if u.startswith("lib.screen_bag")}
-        assert mine <= set(names[:i]), (name, mine - set(names[:i]))
-        assert not [u for u in used if u.startswith("lib.screen_bag_of")], name
-
-
-def test_the_parts_agree_on_the_modes():
-    # each part inlines the mode numbers it uses (const): they must be the
-    # same numbers everywhere
-    import importlib
-    seen = {}
-    for name in _part_names():
-        mod = importlib.import_module(name)
-        for k, v in vars(mod).items():
-            if k in ("_VIEW", "_SHAKE", "_REVEAL", "_HIST", "_PICK", "_EDIT"):
-                assert seen.setdefault(k, v) == v, (name, k, v, seen[k])
-    assert sorted(seen.values()) == list(range(6)), seen

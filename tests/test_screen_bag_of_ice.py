@@ -80,7 +80,7 @@ def handoff_shown(sim):
 
 def whole(sim):
     """On 16x16 a frame that changes many rows goes up over a few passes
-    (lib/screen_bag_of_ice_draw.py ``_spread``), and a die or bag outcome
+    (lib/screen_bag_of_ice.py ``_spread``), and a die or bag outcome
     is drawn in the pass after it is resolved: the passes that finish it."""
     g = scr(sim)
     for _ in range(5):
@@ -197,27 +197,19 @@ def test_rolloff_shows_each_roll_in_the_rollers_colour_and_a_hurries_it():
     assert st.to_move() == 2 and handoff_shown(sim)
 
 
-def test_the_screen_loads_one_module_a_pass_and_leaving_drops_them():
-    # from .py sources each module compiles in a pass of its own, with a
-    # collection between (the device budget measured the heap past its
-    # cap when the screen's modules shared a pass)
-    from lib.screen_bag_of_ice_parts import PARTS
-    names = PARTS + ("lib.screen_bag_of_ice",)
-    for n in names:
-        sys.modules.pop(n, None)
+def test_leaving_drops_the_screen_and_the_engine():
+    name = "lib.screen_bag_of_ice"
+    sys.modules.pop(name, None)
     sim = boot()
     st = registry.new("bag_of_ice", {"players": "2"})
     assert sim.app.enter("bag_of_ice", st)
-    loaded = []
-    while scr(sim) is None and len(loaded) < 20:
-        sim.step()
-        loaded.append(sum(n in sys.modules for n in names))
-    assert scr(sim) is not None and loaded[-1] == len(names)
-    for a, b in zip([0] + loaded, loaded):
-        assert b - a <= 1, loaded
+    sim.step()
+    assert name not in sys.modules, "the screen comes in the next pass"
+    sim.step()
+    assert scr(sim) is not None and name in sys.modules
     sim.escape()
     assert sim.app.game is None
-    assert not [n for n in names if n in sys.modules], "all parts dropped"
+    assert name not in sys.modules and "engine.bag_of_ice" not in sys.modules
 
 
 def test_one_player_has_no_rolloff_and_no_handoff():
@@ -286,7 +278,7 @@ def test_a_redraw_with_nothing_changed_copies_the_picture_back(board, monkeypatc
     screen unchanged: the picture is put back from the copy, not worked
     out again; a key that changes nothing (the half already chosen) asks
     for no redraw at all."""
-    from lib import screen_bag_of_ice_draw as D
+    from lib.screen_bag_of_ice import Screen
     sim = open_game(board)
     pass_handoff(sim)
     sim.rng.add("SL")
@@ -295,8 +287,8 @@ def test_a_redraw_with_nothing_changed_copies_the_picture_back(board, monkeypatc
     sim.advance(100)
     before = bytes(sim.indices())
     calls = []
-    real = D._draw
-    monkeypatch.setattr(D, "_draw", lambda self, d: (calls.append(self.mode), real(self, d)))
+    real = Screen._draw
+    monkeypatch.setattr(Screen, "_draw", lambda self, d: (calls.append(self.mode), real(self, d)))
     shows = sim.display.shows
     sim.press("left")
     assert sim.display.shows == shows, "the half already chosen: no redraw"

@@ -592,44 +592,30 @@ def test_the_screens_piece_colours_are_the_palettes():
             assert pc[c << 2 | z] == P.piece_code(c << 2 | z)
 
 
-# ---- the screen in parts (lib/screen_ice_solo_parts.py) ----------------------
-def _part_names():
-    from lib.screen_ice_solo_parts import PARTS
-    return PARTS + ("lib.screen_ice_solo",)
+# ---- its modules --------------------------------------------------------------
+MODULES = ("engine.ice_solo_hint", "lib.screen_ice_solo")
 
 
-def _forget_parts():
+def _forget_modules():
+    from engine.state import release
+    for n in MODULES:
+        release(n)
+
+
+def test_the_screen_plays_and_leaving_drops_its_modules():
     import sys
-    for n in _part_names() + ("lib.screen_ice_solo_parts",):
-        sys.modules.pop(n, None)
-
-
-def test_the_screen_loads_one_module_a_pass_and_works_and_leaving_drops_them():
-    # from .py sources the screen in one module, with its hint, compiled in
-    # one pass grew the heap past its cap (the device budget); one module a
-    # pass, a collection between, keeps each compile small
-    import sys
-    names = _part_names()
-    assert len(names) >= 4 and names[0] == "engine.ice_solo_hint"
-    _forget_parts()
+    _forget_modules()
     sim = Sim(board="pico_8x8", seed=1)
     sim.app.settings.set("ice_solo.variant", "5")
     sim.advance(1500)
     assert sim.app.enter("ice_solo", registry.new("ice_solo", {"variant": "5"}))
-    loaded = []
-    while names[-1] not in sys.modules and len(loaded) < 20:
-        sim.step()
-        loaded.append(sum(n in sys.modules for n in names))
-    assert loaded[-1] == len(names), loaded
-    for a, b in zip([0] + loaded, loaded):
-        assert b - a <= 1, loaded
-    assert sim.app.modules == names[:-1]
     for _ in range(500):            # the deal, a node a pass
         if sim.app.scr is sim.app.game_scr:
             break
         sim.advance(20)
     assert sim.app.scr is sim.app.game_scr
-    # the screen so made plays: the grid, a pick and a move
+    assert all(n in sys.modules for n in MODULES)
+    # the screen plays: the grid, a pick and a move
     st = state(sim)
     scr = screen(sim)
     at_phase(sim, 1)
@@ -655,63 +641,13 @@ def test_the_screen_loads_one_module_a_pass_and_works_and_leaving_drops_them():
     assert set(sys.modules) - before == set()
     sim.escape()
     assert sim.app.game is None
-    assert not [n for n in names if n in sys.modules], "all parts dropped"
+    assert not [n for n in MODULES if n in sys.modules], "its modules dropped"
 
 
-def test_each_part_is_a_module_importing_only_the_parts_before_it():
-    # the app imports them in PARTS order, one a pass: a part that pulled
-    # in a later one would compile two in one pass
-    import ast
-    import os
-    names = _part_names()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for i, name in enumerate(names):
-        path = os.path.join(root, *name.split(".")) + ".py"
-        assert os.path.exists(path), name
-        tree = ast.parse(open(path).read())
-        used = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                if node.module == "lib":
-                    used.update("lib." + a.name for a in node.names)
-                else:
-                    used.add(node.module)
-            elif isinstance(node, ast.Import):
-                used.update(a.name for a in node.names)
-        mine = {u for u in used if u.startswith("lib.screen_ice_solo") or
-                u.startswith("engine.ice_solo_")}
-        assert mine <= set(names[:i]), (name, mine - set(names[:i]))
-
-
-def test_the_parts_agree_on_the_modes_and_give_every_method():
-    # each part inlines the mode numbers it uses (const): they must be the
-    # same numbers everywhere
-    import importlib
-    seen = {}
-    for name in _part_names()[1:]:
-        mod = importlib.import_module(name)
-        for k, v in vars(mod).items():
-            if k in ("_BOARD", "_MENU", "_GRIDVIEW", "_TEXT") or k.startswith("_M_"):
-                assert seen.setdefault(k, v) == v, (name, k, v, seen[k])
-    assert sorted(seen[k] for k in ("_BOARD", "_MENU", "_GRIDVIEW", "_TEXT")) == [0, 1, 2, 3]
-    names = importlib.import_module("lib.screen_ice_solo_keys").NAMES
-    for i, n in enumerate(names):
-        assert seen["_M_" + n] == i, n
-    # every method a part defines is the Screen's
-    from lib.screen_ice_solo import Screen
-    for name in _part_names()[1:-1]:
-        mod = importlib.import_module(name)
-        for k, v in vars(mod).items():
-            if callable(v) and getattr(v, "__module__", None) == name:
-                assert Screen.__dict__.get(k) is v, (name, k)
-
-
-@pytest.mark.parametrize("broken", ["lib.screen_ice_solo_parts", "engine.ice_solo_hint",
-                                    "lib.screen_ice_solo_keys"])
-def test_a_screen_part_that_will_not_load_is_refused_and_the_rest_dropped(monkeypatch, broken):
+@pytest.mark.parametrize("broken", MODULES)
+def test_a_screen_that_will_not_load_is_refused_and_dropped(monkeypatch, broken):
     import sys
-    names = _part_names()
-    _forget_parts()
+    _forget_modules()
     sim = Sim(board="pico_8x8", seed=1)
     sim.advance(1500)
     monkeypatch.setitem(sys.modules, broken, None)
@@ -721,7 +657,5 @@ def test_a_screen_part_that_will_not_load_is_refused_and_the_rest_dropped(monkey
     assert sim.app.game is None and sim.app.state is None
     assert sim.app.scr is sim.app.menu
     assert P.REFUSE in sim.indices(), "the menu says no"
-    left = [n for n in names + ("lib.screen_ice_solo_parts",)
-            if n != broken and sys.modules.get(n) is not None]
+    left = [n for n in MODULES if n != broken and sys.modules.get(n) is not None]
     assert left == [], left
-    assert sim.app.modules == ()
