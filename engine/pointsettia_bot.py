@@ -19,9 +19,11 @@ changes one position: its value is the change of the runs beside it,
 worked out from the runs as they stand (merging the left run, the new
 position and the right run), linear in the pips of the piece played. So a
 whole move costs one pass over the rim and a few operations per empty
-slot, and the powers are left to people.
+slot. Of the powers it tries only the clear swap onto the parent of a rim
+slot that holds its own piece (bringing that piece down to the rim),
+judged by recounting the runs; the others are left to people.
 
-``think`` yields between slices of a few slots each, so the app can run a
+``think`` yields between slices of a few slots (or one swap) each, so the app can run a
 loop pass between them.
 """
 
