@@ -117,7 +117,7 @@ def playable():
     screens = registry.installed("lib", ["screen_" + g for g in games])
     # listed now, not looked for in a game's passes (a failed import or
     # stat there cost a board ~20 ms)
-    _AHEAD[:] = registry.installed("engine", [g + x for g in games
+    AHEAD[:] = registry.installed("engine", [g + x for g in games
                                               for x in ("_deal", "_undo")])
     return [g for g in games if "screen_" + g in screens]
 
@@ -172,7 +172,7 @@ class Dealing:
         if self.pre:
             self.pre = False
             name = "engine." + app.game + "_deal"
-            if name[7:] in _AHEAD:
+            if name[7:] in AHEAD:
                 # the pass is spent even when the module is in already
                 # (compiled with the game from .py sources), so a deal
                 # takes the same passes whatever the board runs
@@ -206,12 +206,13 @@ _DEAL_HUES = b"\x00\x02\x03\x05\x06"   # r y g b p, as the pieces are dealt
 
 # engine modules loaded ahead of need, each in a pass of its own, where
 # installed (found by playable()): a game's deal (engine/<id>_deal.py,
-# Dealing) and its save format (engine/<id>_undo.py, App._save)
-_AHEAD = []
-# how far an idle save got (App.unsaved): not over, its module to load;
-# loaded, to serialize
-_LOAD = ("load",)
-_PACK = ("pack",)
+# Dealing) and its save format (engine/<id>_undo.py, App.save)
+AHEAD = []
+# how far the idle save has got (App.save_stage)
+SAVE_START = const(0)   # nothing done yet: is the game over?
+SAVE_LOAD = const(1)    # not over: its save module to load
+SAVE_PACK = const(2)    # loaded: to serialize
+SAVE_WRITE = const(3)   # serialized (App.save_bytes): to write
 
 
 class App:
@@ -234,8 +235,9 @@ class App:
         self.game = None         # id of the game or tool being played
         self.game_scr = None     # its Screen
         self.scr = None          # what gets keys now (game or shell screen)
-        self.unsaved = False     # a move not yet in the store (True), or how
-                                 # far the idle save got (_save)
+        self.unsaved = False     # the game changed since the store got it
+        self.save_stage = SAVE_START   # how far the idle save got (save)
+        self.save_bytes = b""    # at SAVE_WRITE: the game, serialized
         self.saves = 0           # records written (for tests and the budget)
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
@@ -349,7 +351,7 @@ class App:
 
     def _after_move(self):
         self._auto()
-        self.unsaved = True
+        self.changed()
         self._redraw = True
         st = self.state
         p = st.to_move()
@@ -399,7 +401,7 @@ class App:
         self.game = gid
         self.state = state
         self._player = -1
-        self.unsaved = False
+        self.saved()
         self.keep = False
         self._drop_shell()     # e.g. the resume offer that started this
         self._redraw = True
@@ -468,7 +470,7 @@ class App:
             self.refuse()
             return self.state
         self.state = st
-        self.unsaved = True
+        self.changed()
         self._player = -1
         self._auto()
         if redraw:
@@ -477,7 +479,7 @@ class App:
 
     def _leave(self):
         if self.state is not None:
-            self._save()
+            self.save()
         self.settings.flush()
         scr = self.game_scr
         if scr is not None and hasattr(scr, "close"):
@@ -498,7 +500,21 @@ class App:
         gc.collect()
 
     # ---- saving --------------------------------------------------------------
-    def _save(self, whole=True):
+    def changed(self):
+        """The game changed: it is to be saved, and what an idle save had
+        got to is dropped, so bytes that are no longer the game are never
+        written."""
+        self.unsaved = True
+        self.save_stage = SAVE_START
+        self.save_bytes = b""
+
+    def saved(self):
+        """Nothing of the game is left to save."""
+        self.unsaved = False
+        self.save_stage = SAVE_START
+        self.save_bytes = b""
+
+    def save(self, whole=True):
         """Write the game to the store if it changed; a finished game is
         cleared instead, so it is not offered at boot.
 
@@ -506,45 +522,45 @@ class App:
         is long: ``to_move`` (is the game over? a search for a move in
         some games), then the import of the game's save module if its save
         format lives in one loaded for the call (``engine/<id>_undo.py``,
-        Ice Solo's), then ``serialize``, then the write. ``unsaved`` says
-        how far it got (True, _LOAD, _PACK, then the bytes); a move in
-        between sets it back to True, so bytes that are no longer the game
-        are never written. Leaving saves whole, at once, whatever the idle
-        save had got to."""
-        u = self.unsaved
-        if not u or self.store is None or self.keep:
-            self.unsaved = False
+        Ice Solo's), then ``serialize``, then the write; ``save_stage``
+        says how far it got. Leaving saves whole, at once, whatever the
+        idle save had got to."""
+        if not self.unsaved or self.store is None or self.keep:
+            self.saved()
             return
         st = self.state
-        if u is True:
+        stage = self.save_stage
+        if stage == SAVE_START:
             if st.to_move() == OVER:
                 self.store.clear_game()
                 self.settings.flush()
                 self.saves += 1
-                self.unsaved = False
+                self.saved()
                 return
             if not whole:
-                self.unsaved = _LOAD
+                self.save_stage = SAVE_LOAD
                 return
-        if u is _LOAD and not whole:
-            gid = self.game
-            name = "engine." + gid + "_undo"
-            if name[7:] in _AHEAD:
+        if stage == SAVE_LOAD and not whole:
+            name = "engine." + self.game + "_undo"
+            if name[7:] in AHEAD:
                 # a pass of its own even when loaded already (as in Dealing)
                 if name not in sys.modules:
                     try:
                         __import__(name)
                     except (ImportError, MemoryError):
                         pass    # serialize says why
-                self.unsaved = _PACK
+                self.save_stage = SAVE_PACK
                 return
-        if u is True or u is _LOAD or u is _PACK:
-            u = st.serialize()
+        if stage == SAVE_WRITE:
+            data = self.save_bytes
+        else:
+            data = st.serialize()
             if not whole:
-                self.unsaved = u    # written by the next pass
+                self.save_bytes = data     # written by the next pass
+                self.save_stage = SAVE_WRITE
                 return
-        self.unsaved = False
-        self.store.save_game(u)
+        self.saved()
+        self.store.save_game(data)
         self.saves += 1
 
     def boot_done(self):
@@ -637,7 +653,7 @@ class App:
             self._redraw = True
         if (self.unsaved and self.state is not None and
                 b.idle_ms(now) >= SAVE_IDLE_MS):
-            self._save(False)
+            self.save(False)
         if self._redraw:
             self._redraw = False
             d = self.d
@@ -670,7 +686,7 @@ class App:
             traceback.print_exception(e)
         except ImportError:
             sys.print_exception(e)   # MicroPython
-        self.unsaved = False
+        self.saved()
         try:
             self._leave()
         except Exception:   # noqa: BLE001 - already failing; just let go

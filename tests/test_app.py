@@ -17,6 +17,7 @@ from lib import font
 from lib import screens_common as C
 from lib import settings as S
 from lib.buttons import A, DOWN, LEFT, RIGHT
+from lib.app import SAVE_START, SAVE_LOAD, SAVE_PACK, SAVE_WRITE
 from tools.simkit import Sim
 
 BOOT_MS = 1500
@@ -330,7 +331,7 @@ def test_a_screen_that_will_not_load_is_refused_and_nothing_saved(monkeypatch):
     # makes its import fail, as a missing or broken file would)
     monkeypatch.setitem(sys.modules, "lib.screen_bag_of_ice", None)
     saved = []
-    monkeypatch.setattr(sim.app, "_save", lambda: saved.append(1))
+    monkeypatch.setattr(sim.app, "save", lambda whole=True: saved.append(1))
     sim.press("a")
     assert sim.app.game is None and sim.app.state is None
     assert sim.app.scr is sim.app.menu
@@ -695,14 +696,14 @@ def test_leaving_saves_at_once():
     assert sim.store.load_game() is not None
 
 
-def half_saved(sim, stage=bytes):
+def half_saved(sim, stage=SAVE_WRITE):
     """Run passes until the idle save has got to ``stage``: serialized the
-    game but not written it (bytes), or an earlier step (lib.app._LOAD)."""
+    game but not written it (SAVE_WRITE; returns the bytes), or an earlier
+    step (SAVE_LOAD)."""
     for _ in range(400):
         sim.advance(sim.frame_ms)
-        u = sim.app.unsaved
-        if u is stage or (stage is bytes and isinstance(u, bytes)):
-            return u
+        if sim.app.save_stage == stage:
+            return sim.app.save_bytes
     raise AssertionError("the idle save never got to %r" % (stage,))
 
 
@@ -716,6 +717,7 @@ def test_the_idle_save_serializes_in_one_pass_and_writes_in_the_next():
     assert bytes(nvm) == before and sim.app.saves == 0, "nothing written yet"
     sim.advance(sim.frame_ms)
     assert sim.app.saves == 1 and sim.app.unsaved is False
+    assert sim.app.save_stage == SAVE_START and sim.app.save_bytes == b""
     assert sim.store.load_game() == data
 
 
@@ -741,14 +743,12 @@ def test_a_save_module_loads_in_a_pass_before_the_serialize(monkeypatch, loaded)
     assert sim.app.unsaved is True
     import lib.app
     # found at boot, so no pass of a game looks for files
-    assert "ice_solo_undo" in lib.app._AHEAD and "ice_solo_deal" in lib.app._AHEAD
-    assert "dice_undo" not in lib.app._AHEAD
+    assert "ice_solo_undo" in lib.app.AHEAD and "ice_solo_deal" in lib.app.AHEAD
+    assert "dice_undo" not in lib.app.AHEAD
     seen = []
     for _ in range(200):
         sim.advance(sim.frame_ms)
-        u = sim.app.unsaved
-        step = (u if u is True or u is False else
-                "bytes" if isinstance(u, bytes) else u[0],
+        step = (sim.app.unsaved, sim.app.save_stage,
                 "engine.ice_solo_undo" in sys.modules, sim.app.saves)
         if not seen or seen[-1] != step:
             seen.append(step)
@@ -757,8 +757,8 @@ def test_a_save_module_loads_in_a_pass_before_the_serialize(monkeypatch, loaded)
     # the buttons have rested since the deal: the save starts at once, and
     # goes on one thing a pass: is the game over, the import, serialize,
     # the write
-    assert seen == [("load", loaded, 0), ("pack", True, 0), ("bytes", True, 0),
-                    (False, True, 1)]
+    assert seen == [(True, SAVE_LOAD, loaded, 0), (True, SAVE_PACK, True, 0),
+                    (True, SAVE_WRITE, True, 0), (False, SAVE_START, True, 1)]
     assert sim.store.load_game() == sim.app.state.serialize()
 
 
@@ -770,6 +770,7 @@ def test_a_move_between_the_two_passes_drops_the_serialized_bytes():
     sim.press("a")          # roll again in the very next pass
     sim.advance(800)
     assert sim.app.unsaved is True and sim.app.saves == 0
+    assert sim.app.save_bytes != old
     assert sim.store.load_game() is None, "the stale bytes were not written"
     sim.advance(2500)
     assert sim.app.saves == 1
@@ -777,8 +778,8 @@ def test_a_move_between_the_two_passes_drops_the_serialized_bytes():
 
 
 def test_leaving_halfway_through_the_idle_save_saves_the_latest_game():
-    from lib.app import _LOAD
-    for move, stage in ((False, bytes), (True, bytes), (False, _LOAD), (True, _LOAD)):
+    for move, stage in ((False, SAVE_WRITE), (True, SAVE_WRITE), (False, SAVE_LOAD),
+                        (True, SAVE_LOAD)):
         nvm = bytearray(b"\xff" * 4096)
         sim = boot(nvm=nvm, seed=5)
         roll_dice(sim)
