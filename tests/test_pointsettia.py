@@ -463,3 +463,20 @@ def test_refusals_name_the_reason():
         st.apply("w2@0r>1")
     with pytest.raises(IllegalMove, match="unknown token"):
         st.apply("q2@0r")
+
+
+def test_a_red_root_after_a_black_power_is_scored_through_clear_paths():
+    st = play(new(), "r2@0", "k2@0l!")
+    assert plant_of(st) == {"root": "r2", "0": "k2", "2": "w3"}
+    # fill the rest by hand: a clear path from the root's child 1 down to
+    # 1lll, black everywhere else
+    plant = st.plant
+    for i in range(46):
+        if not plant[i]:
+            plant[i] = parse_piece("k1")
+    for name in ("1", "1l", "1ll", "1lll"):
+        plant[INDEX[name]] = parse_piece("w1")
+    st.moves = MOVES
+    assert st.fields()["rim"] == "." * 8 + "r" + "." * 15
+    # the root has no parent: 2 x 1
+    assert st.scores() == [0, 2]
