@@ -39,6 +39,9 @@ OPP_INSIDE = (0, 2, 1, -1)
 # eighths of a point per point the opponent would gain on a rim slot that a
 # move fills with something else
 DENY = 16
+# eighths of a point per point the opponent could gain (with a large piece)
+# on the two rim slots a piece at distance 3 opens
+OPEN = 4
 # at most this many clear swaps judged a move
 SWAPS = 16
 # empty rim slots judged per slice
@@ -159,12 +162,25 @@ def think(st):
             continue
         d = DEPTH[s]
         if d < 4:
+            # a piece at distance 3 opens two rim slots, the opponent first
+            opening = 0
+            if d == 3 and OPEN:
+                for c in (2 * s + 2, 2 * s + 3):
+                    r = c - RIM
+                    theirs = _merge(plant, info, at[(r - 1) % 24],
+                                    at[(r + 1) % 24], opp, c)
+                    opening += theirs[0] + theirs[1] * 3
+                opening *= OPEN
+                done += 1
             for v, k, pref in inside:
+                v -= opening
                 if pref is not None:
                     v += pref[d]
                 if v > best_value:
                     best_value = v
                     best = k << 9 | s << 3
+            if d == 3 and OPEN and done % SLICE == 0:
+                yield None
             continue
         r = s - RIM
         left = at[(r - 1) % 24]
