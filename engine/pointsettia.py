@@ -91,6 +91,32 @@ def parse_piece(text):
     return 0
 
 
+def place(plant, a):
+    """Put action ``a``'s piece into ``plant`` (a bytearray by position,
+    changed in place) and use its power; returns the plant, a new one after
+    a black power. ``a`` must be legal there."""
+    k = a >> 9
+    s = a >> 3 & 63
+    power = a & 7
+    plant[s] = k
+    if power == BLACK_POWER:
+        table = REROOT[BRANCH[s] - 1]
+        new = bytearray(46)
+        for p in range(46):
+            if table[p] != 0xFF:
+                new[table[p]] = plant[p]
+        return new
+    if power:
+        # walk up from the slot: each piece on the path moves one place down
+        p = s
+        for _ in range(power):
+            q = PARENT[p]
+            plant[p] = plant[q]
+            p = q
+        plant[p] = k
+    return plant
+
+
 def rim_owners(plant):
     """For each rim position clockwise: ``(owner, scored)``, as two
     bytearrays: the seat it scores for (0xFF for nobody) and the position of
@@ -319,29 +345,16 @@ class Game(State):
                           % tok)
 
     def _apply(self, a):
-        k = a >> 9
-        s = a >> 3 & 63
-        power = a & 7
-        plant = self.plant
-        self.stash[k] -= 1
-        plant[s] = k
-        if power == BLACK_POWER:
-            table = REROOT[BRANCH[s] - 1]
-            new = bytearray(46)
-            for p in range(46):
-                if table[p] != 0xFF:
-                    new[table[p]] = plant[p]
-            self.plant = new
-        elif power:
-            # walk up from the slot: each piece moves one place down
-            p = s
-            for _ in range(power):
-                q = PARENT[p]
-                plant[p] = plant[q]
-                p = q
-            plant[p] = k
+        self.stash[a >> 9] -= 1
+        self.plant = place(self.plant, a)
         self.moves += 1
         self.last = a
+
+    def preview(self, a):
+        """The plant (a new bytearray by position) after legal action
+        ``a``, this state unchanged: for a screen showing a power's effect
+        before it is confirmed."""
+        return place(bytearray(self.plant), a)
 
     def scores(self):
         if self.moves < MOVES:

@@ -480,3 +480,15 @@ def test_a_red_root_after_a_black_power_is_scored_through_clear_paths():
     assert st.fields()["rim"] == "." * 8 + "r" + "." * 15
     # the root has no parent: 2 x 1
     assert st.scores() == [0, 2]
+
+
+def test_preview_shows_a_power_without_playing_it():
+    st = clear_setup()
+    data = st.serialize()
+    after = st.preview(st.action("w3@1lrl>1"))
+    assert [after[INDEX[n]] for n in ("1", "1l", "1lr", "1lrl")] == [
+        parse_piece(t) for t in ("w3", "g3", "r2", "k1")]
+    assert st.serialize() == data and "1lrl" not in plant_of(st)
+    after = st.preview(st.action("k1@0!"))
+    assert after[0] == parse_piece("k1") and after[INDEX["2"]] == parse_piece("w3")
+    assert st.serialize() == data

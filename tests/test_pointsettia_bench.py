@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from engine.pointsettia import Game, RIM, PARENT, totals, MOVES
+from engine.pointsettia import Game, RIM, totals, place
 from engine.rng import Rng
 
 pytestmark = pytest.mark.bench
@@ -50,12 +50,8 @@ def greedy_player(st, rng):
         if s < RIM and not a & 7:
             v = base
         else:
-            saved = (bytearray(plant), bytearray(st.stash), st.moves, st.last)
-            st._apply(a)
-            t = totals(st.plant)
+            t = totals(place(bytearray(plant), a))
             v = t[me] - t[1 - me]
-            st.plant, st.stash, st.moves, st.last = saved
-            plant = st.plant
         if best_value is None or v > best_value:
             best_value = v
             best = [a]
