@@ -28,7 +28,7 @@ class Menu:
         self.games = len(self.items) - len(C.SHELL_ITEMS)
         # each item's name, looked up once
         self.names = tuple([C.name(item) for item in self.items])
-        self.i = 0
+        self.cursor = 0
         self.nope = -1     # when "not yet" was shown, or -1
         self.small = app.d.width <= 8
         self.text = font.Scroller(app.d.width, y=1 if self.small else 10,
@@ -53,11 +53,11 @@ class Menu:
     def select(self, item):
         """Put the cursor on ``item`` (an id in ``items``)."""
         if item in self.items:
-            self.i = self.items.index(item)
+            self.cursor = self.items.index(item)
             self._label()
 
     def current(self):
-        return self.items[self.i]
+        return self.items[self.cursor]
 
     def playable(self, i):
         return self.items[i] in self.app.playable
@@ -66,18 +66,18 @@ class Menu:
         self.nope = -1
         self.since = self.app.now
         self.naming = 0
-        self.text.set(self.names[self.i], self.app.now)
-        self.text.colour = P.TEXT if (self.i >= self.games or self.playable(self.i)) \
+        self.text.set(self.names[self.cursor], self.app.now)
+        self.text.colour = P.TEXT if (self.cursor >= self.games or self.playable(self.cursor)) \
             else P.DIM
 
     def key(self, k):
         n = len(self.items)
         if k == RIGHT or k == DOWN:
-            self.i = (self.i + 1) % n
+            self.cursor = (self.cursor + 1) % n
             self._label()
             return True
         if k == LEFT or k == UP:
-            self.i = (self.i + n - 1) % n
+            self.cursor = (self.cursor + n - 1) % n
             self._label()
             return True
         if k == A:
@@ -86,8 +86,8 @@ class Menu:
 
     def open(self):
         app = self.app
-        item = self.items[self.i]
-        if self.i < self.games:
+        item = self.items[self.cursor]
+        if self.cursor < self.games:
             if app.choose(item):
                 # the game's screen gets the heap of the frame copy
                 self.base = None
@@ -119,7 +119,7 @@ class Menu:
         if self.naming == 0:
             if ticks_diff(now, self.since) >= NAME_MS:
                 self.naming = 1
-                self.text.set(self.names[self.i], now)
+                self.text.set(self.names[self.cursor], now)
                 return True
             return False
         if self.naming == 1:
@@ -131,8 +131,8 @@ class Menu:
 
     def draw(self, d):
         d.fill(P.OFF)
-        item = self.items[self.i]
-        dim = self.i < self.games and not self.playable(self.i)
+        item = self.items[self.cursor]
+        dim = self.cursor < self.games and not self.playable(self.cursor)
         if self.small:
             if self.naming == 1:
                 self.text.draw(d)
@@ -146,7 +146,7 @@ class Menu:
             if self.base is None:
                 self.base = bytearray(d.n)
                 self.base_key = -1
-            key = self.i | (0x80 if self.nope >= 0 else 0)
+            key = self.cursor | (0x80 if self.nope >= 0 else 0)
             if key == self.base_key:
                 d.frame[:] = self.base
             else:

@@ -99,7 +99,7 @@ if crc32 is None:
 
 def _blank(data):
     """True if ``data`` is all erased (0xFF) or zero bytes. ``strip`` runs
-    in C; a byte loop here cost ~60 ms on a slow board for one slot."""
+    in C, where a byte loop in Python would be slow on a board."""
     try:
         return not bytes(data).strip(b"\x00\xff")
     except (AttributeError, TypeError):   # a port without bytes.strip(chars)

@@ -74,7 +74,7 @@ class Screen:
 
     def __init__(self, app, state):
         self.app = app
-        self.st = state
+        self.state = state
         self.mode = VIEW
         self.t0 = app.now
         self.phase = 0
@@ -83,14 +83,14 @@ class Screen:
         self.back = 0           # HIST: 0 is the newest item drawn
         self.pick = 0
         self.edit = bytearray(app.settings.custom)
-        self.ec = 0             # EDIT: the colour being changed
+        self.edit_colour = 0             # EDIT: the colour being changed
         self.blink = True
         # per column: its colour, and its kinds as a range of st.kinds
-        self.col = bytearray(9)
-        self.lo = bytearray(9)
-        self.hi = bytearray(9)
-        self.fullc = bytearray(9)
-        self.kc = bytearray(32)  # palette index of each kind (see layout)
+        self.column_colour = bytearray(9)
+        self.first_kind = bytearray(9)
+        self.end_kind = bytearray(9)
+        self.column_full = bytearray(9)
+        self.kind_colour = bytearray(32)  # palette index of each kind (see layout)
         self.big = app.d.width > 8
         self.later = 0          # new bag: 1 made this pass, 2 draw it
         while state.to_move() == CHANCE:
@@ -107,9 +107,9 @@ class Screen:
         if m == EDIT:
             return self.edit_key(k)
         if k == A:
-            # an empty bag is refused here: the engine's refusal loads its
-            # message text, tens of ms on a board, for the same red flash
-            if not self.st.remaining():
+            # an empty bag is refused here, with the same red flash as the
+            # engine's refusal
+            if not self.state.remaining():
                 app.refuse()
                 self.mode = VIEW
                 return True
@@ -124,11 +124,11 @@ class Screen:
             return True
         if k == LEFT:
             if m == HIST:
-                if self.back + 1 >= len(self.st.drawn):
+                if self.back + 1 >= len(self.state.drawn):
                     app.refuse()
                     return True
                 self.back += 1
-            elif not self.st.drawn:
+            elif not self.state.drawn:
                 app.refuse()
                 return True
             else:
@@ -147,7 +147,7 @@ class Screen:
                 return True
             return False
         if k == DOWN:
-            if self.st.drawn:
+            if self.state.drawn:
                 app.play(RETURN)
             else:
                 app.refuse()     # nothing to return (see A above)
@@ -155,7 +155,7 @@ class Screen:
             return True
         if k == UP:
             self.mode = PICK
-            self.pick = BAGS.index(self.st.name) if self.st.name in BAGS else 2
+            self.pick = BAGS.index(self.state.name) if self.state.name in BAGS else 2
             return True
         if m != VIEW:
             self.mode = VIEW
@@ -173,7 +173,7 @@ class Screen:
         m = self.mode
         dt = ticks_diff(now, self.t0)
         if m == SHAKE:
-            if dt > 0 and self.st.to_move() == CHANCE:
+            if dt > 0 and self.state.to_move() == CHANCE:
                 # drawn on the pass after the press (that one has the draw
                 # move itself and a whole redraw)
                 self.app.chance()
@@ -185,7 +185,7 @@ class Screen:
             if p != self.phase:
                 self.phase = p
                 self.seed = (self.seed * 75 + 74) % 65537
-                self.flick = self.seed % len(self.st.kinds)
+                self.flick = self.seed % len(self.state.kinds)
                 return True
             return more
         if m == REVEAL and dt >= REVEAL_MS:
@@ -204,7 +204,7 @@ class Screen:
         if self.big:
             d.spread(SPREAD)
         d.fill(P.OFF)
-        st = self.st
+        st = self.state
         s = 1 if d.width <= 8 else 2
         cx = d.width // 2
         bottom = d.height - 1 - (d.height - (5 * s)) // 2
@@ -218,25 +218,25 @@ class Screen:
         elif m == PICK:
             self.draw_pick(d)
         elif m == EDIT:
-            self.draw_counts(d, self.edit, self.ec)
+            self.draw_counts(d, self.edit, self.edit_colour)
         else:
             self.draw_bars(d)
 
     def layout(self):
         # runs when a bag is picked, inside that press's pass: a loop over
         # the kinds with the object's arrays in locals and no call per kind
-        st = self.st
+        st = self.state
         d = self.app.d
         w = d.width
         kinds = st.kinds
         full = st.full
-        if len(self.kc) < len(kinds):
-            self.kc = bytearray(len(kinds))
-        kc = self.kc
-        col = self.col
-        lo = self.lo
-        hi = self.hi
-        fullc = self.fullc
+        if len(self.kind_colour) < len(kinds):
+            self.kind_colour = bytearray(len(kinds))
+        kc = self.kind_colour
+        col = self.column_colour
+        lo = self.first_kind
+        hi = self.end_kind
+        fullc = self.column_full
         # P.piece_code(p) for p = colour << 2 | size: piece(0, 1) plus three
         # per colour and one per size step, a rock shown as a medium
         base = P.piece(0, 1)
@@ -257,17 +257,17 @@ class Screen:
                 n += 1
             if fullc[n - 1] > m:
                 m = fullc[n - 1]
-        self.nc = n
+        self.columns = n
         self.most = m
-        self.ah = d.height if d.height <= 8 else d.height - 6
-        self.u = max(1, self.ah // m)
+        self.bar_height = d.height if d.height <= 8 else d.height - 6
+        self.unit = max(1, self.bar_height // m)
         slot = max(1, w // n)
         self.slot = slot
-        self.cw = slot - 1 if slot >= 3 else slot
-        self.x0 = (w - slot * n) // 2
+        self.bar_width = slot - 1 if slot >= 3 else slot
+        self.left = (w - slot * n) // 2
 
     def new_bag(self, opts):
-        self.st = self.app.restart(opts, False)
+        self.state = self.app.restart(opts, False)
         self.layout()
         self.mode = VIEW
         self.later = 1
@@ -286,11 +286,11 @@ class Screen:
             if name == "custom":
                 self.mode = EDIT
                 self.edit[:] = app.settings.custom
-                self.ec = 0
+                self.edit_colour = 0
                 self.t0 = app.now
                 return True
             app.settings.set("bag.preset", name)
-            if self.st.name != name:
+            if self.state.name != name:
                 self.new_bag({"preset": name})
                 return False
             self.mode = VIEW
@@ -301,12 +301,12 @@ class Screen:
         app = self.app
         if k == LEFT or k == RIGHT:
             n = len(S.COLOURS)
-            self.ec = (self.ec + (1 if k == RIGHT else n - 1)) % n
+            self.edit_colour = (self.edit_colour + (1 if k == RIGHT else n - 1)) % n
             return True
         if k == UP or k == DOWN:
-            v = self.edit[self.ec] + (1 if k == UP else -1)
+            v = self.edit[self.edit_colour] + (1 if k == UP else -1)
             if 0 <= v <= S.CUSTOM_MAX:
-                self.edit[self.ec] = v
+                self.edit[self.edit_colour] = v
             else:
                 app.refuse()
             return True
@@ -324,22 +324,22 @@ class Screen:
             return False
 
     def draw_bars(self, d):
-        st = self.st
-        u = self.u
-        ah = self.ah
+        st = self.state
+        u = self.unit
+        ah = self.bar_height
         most = self.most
         scale = most * u > ah   # a bag too full for one row a piece
-        cw = self.cw
+        cw = self.bar_width
         W = d.width
         f = d.frame
-        kc = self.kc
-        for i in range(self.nc):
-            x = self.x0 + i * self.slot
+        kc = self.kind_colour
+        for i in range(self.columns):
+            x = self.left + i * self.slot
             inside = x >= 0 and x + cw <= W
             y = ah          # top of the bar drawn so far
             n = 0
-            k = self.hi[i]
-            for _ in range(k - self.lo[i]):
+            k = self.end_kind[i]
+            for _ in range(k - self.first_kind[i]):
                 k -= 1
                 left = st.left[k]
                 if left:
@@ -370,7 +370,7 @@ class Screen:
                     else:
                         d.rect(x, top, cw, y - top, c)
                     y = top
-            fc = self.fullc[i]
+            fc = self.column_full[i]
             full = ah - (fc * ah // most if scale else fc * u)
             if y > full:
                 d.rect(x, full, cw, y - full, P.DIM)

@@ -64,9 +64,8 @@ RUSH_MS = const(60)       # a hurried roll-off
 def _die(d, f, x, y, s):
     """Die face ``f`` (0..5, or -1 blank) as bars, each dot ``s`` square:
     bar ``c`` (size c + 1) is c + 1 dots high, lit when the face shows
-    that size. Written into the frame a row of a bar at a time (mask()
-    draws each dot as a rect: the tumbling die's 16x16 frames cost a
-    board ~15 ms more that way)."""
+    that size. Written into the frame a row of a bar at a time, not a
+    rect per dot: the tumbling die is redrawn every few passes."""
     lo = _LO[f] if f >= 0 else 0
     hi = _HI[f] if f >= 0 else 0
     fr = d.frame
@@ -110,24 +109,24 @@ class Screen:
 
     def __init__(self, app, state):
         self.app = app
-        self.st = state
+        self.state = state
         d = app.d
         self.big = d.width > 8
-        self.s = 2 if self.big else 1
+        self.scale = 2 if self.big else 1
         self.mode = TURN
         self.back = TURN         # where ODDS and SCORES return to
         self.t0 = app.now
         self.phase = -1          # flicker/blink counter last drawn
         self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
         self.flick = 0
-        self.owed = -1           # a hand-off to show once an effect ends
+        self.handoff_owed = -1           # a hand-off to show once an effect ends
         self.rush = False
         self.bot_pick = False    # a bot seat's size shown, not yet played
-        self.sel = 0             # PICK: 0 the lower size, 1 the higher
+        self.half = 0             # PICK: 0 the lower size, 1 the higher
         self.roller = 0          # who rolled (roll-off) or draws now
         self.face = -1           # the face that landed
-        self.ro = False          # that roll was a roll-off roll
-        self.sc = [0] * state.players   # the scores, copied once per change
+        self.was_rolloff = False          # that roll was a roll-off roll
+        self.scores = [0] * state.players   # the scores, copied once per change
         self.piece = 0           # the piece drawn
         self.bust_n = self.bust_d = 0
         self.gain_n = 0
@@ -135,14 +134,14 @@ class Screen:
         self.need = 0            # ODDS: 2 just asked, 1 worked out, 0 shown
         # the best arrangement of this turn's pieces:
         # trees (L, M, S each) then the leftovers, large first
-        self.lay = bytearray(24)    # piece codes
-        self.h = bytearray(28)      # a count per piece code (_refresh)
+        self.layout = bytearray(24)    # piece codes
+        self.counts = bytearray(28)      # a count per piece code (_refresh)
         self.ntrees = 0
         self.nleft = 0
         self.value = 0
         self.pool = bytearray(12)   # the shaken bag's pieces of one size
         self.npool = 0
-        self.sy = 0                 # scoreboard scroll (rows)
+        self.scroll_rows = 0                 # scoreboard scroll (rows)
         self.hold = 0               # scoreboard: pause in scroll steps
         self.a_draw = state.action("draw")
         self.a_stop = state.action("stop")
@@ -151,25 +150,25 @@ class Screen:
             self.a_size[i] = state.action("size%d" % i)
         self.cols = 2 if self.big else 1
         n = state.players
-        self.sh = ((n + self.cols - 1) // self.cols) * 6   # board height
+        self.board_rows = ((n + self.cols - 1) // self.cols) * 6   # board height
         self.label = font.Scroller(d.width, 9, P.OK)
         # 16x16: a frame that changes many rows is shown over a few passes
-        # (show() costs a board ~1.5 ms per changed row); the frame shown
+        # (show() pays per changed row); the frame shown
         # and a view of each of its rows and of the frame's, made once
         self.more = False        # the rest of the frame is owed
         # the last picture drawn, whole: a redraw with nothing changed (a
         # refusal flash going on or off) puts it back instead of drawing
         # it again; set by key and tick when they report a change
         self.dirty = True
-        self.fr = bytearray(d.width * d.height)
+        self.picture = bytearray(d.width * d.height)
         # a die or bag outcome resolved in this pass, drawn in the next
         # (the engine's chance node and a new picture in one pass made it
         # one of the longest), and the turn's layout worked out while the
         # drawn piece shows (REVEAL), not in the pass that ends it
-        self.owe = False
+        self.outcome_owed = False
         self.laid = False
         self.hand = -1           # a hand-off whose picture is going up
-        self.ho = None
+        self.handoff_screen = None
         if self.big:
             n = d.width * d.height
             self.prev = bytearray(n)
@@ -181,7 +180,7 @@ class Screen:
                 rows.append(fv[y * w:(y + 1) * w])
                 rows.append(pv[y * w:(y + 1) * w])
             self.rows = rows
-            self.ho = app.common.Handoff(app, 0)
+            self.handoff_screen = app.common.Handoff(app, 0)
         self._refresh()
         self._settle(app.now)
         # resumed with the die or the bag in the air: the app shows no
@@ -220,8 +219,7 @@ class Screen:
         most SPREAD changed rows of it per pass (see ``_spread``). With
         nothing changed since the last picture (``dirty`` unset: the app
         redraws for a refusal flash going on or off, or on the way back from
-        its hand-off) the picture is copied back, not worked out again (a
-        two-size view is ~8 ms of a board's pass)."""
+        its hand-off) the picture is copied back, not worked out again."""
         big = self.big
         if big:
             self.prev[:] = d.frame    # what the LEDs show now
@@ -229,24 +227,24 @@ class Screen:
             self.dirty = False
             if big and self.hand >= 0:
                 # the app's hand-off picture, its first half in this pass
-                self.ho.player = self.hand
-                self.ho.draw(d)
+                self.handoff_screen.player = self.hand
+                self.handoff_screen.draw(d)
             else:
                 self._draw(d)
-            self.fr[:] = d.frame
+            self.picture[:] = d.frame
         else:
-            d.frame[:] = self.fr
+            d.frame[:] = self.picture
         if big:
             self._spread(d)
 
     def handoff_later(self, p):
         """The app's question before a hand-off (see lib.app): never to a
         seat the device plays; after the effect playing now."""
-        if self.st.is_bot(p):
+        if self.state.is_bot(p):
             return True
         m = self.mode
         if ROLLING <= m <= BUST or m == BANKED:
-            self.owed = p
+            self.handoff_owed = p
             return True
         return False
 
@@ -259,17 +257,17 @@ class Screen:
         tree for every colour that drew all three sizes (one large per
         colour in the bag, so at most one each). This builds exactly that:
         the one-colour trees, richest first, then mixed trees from what
-        is left while every size lasts. (engine ``best()`` gives such an
-        arrangement too, but it loads a module each call on a board.)"""
-        st = self.st
+        is left while every size lasts. (The engine's ``best()`` gives
+        such an arrangement too; this one reuses the screen's arrays.)"""
+        st = self.state
         self.value = st.turn_points()
-        h = self.h
+        h = self.counts
         for i in range(28):
             h[i] = 0
         d = st.drawn
         for i in range(len(d)):
             h[d[i]] += 1
-        lay = self.lay
+        lay = self.layout
         k = 0
         for j in range(4):
             c = _MONO[j] << 2
@@ -307,7 +305,7 @@ class Screen:
         """Both figures, from one odds computation in the engine, in the
         pass of the UP press; the view is drawn in the next pass (on a
         board the two together would make one pass too long)."""
-        o = self.st.odds()
+        o = self.state.odds()
         b = o[0]
         g = o[1]
         self.bust_n = b[0]
@@ -318,7 +316,7 @@ class Screen:
     def _settle(self, now):
         """After an effect (or when opened): the view for the state now,
         and the hand-off owed, if it is still that player's turn."""
-        st = self.st
+        st = self.state
         self.t0 = now
         self.phase = -1
         self.bot_pick = False
@@ -335,11 +333,11 @@ class Screen:
             self._shake()
         elif ph == CHOOSE:
             self.mode = PICK
-            self.sel = 0
+            self.half = 0
         else:
             self.mode = TURN
-        o = self.owed
-        self.owed = -1
+        o = self.handoff_owed
+        self.handoff_owed = -1
         if o >= 0 and o == p:
             if self.big:
                 # its picture first, a few rows a pass (see draw); the
@@ -349,12 +347,12 @@ class Screen:
                 self.app.handoff(o)
 
     def _scores_now(self):
-        sc = self.st.scores()
+        sc = self.state.scores()
         for i in range(len(sc)):
-            self.sc[i] = sc[i]
+            self.scores[i] = sc[i]
 
     def _shake(self):
-        st = self.st
+        st = self.state
         size = st.size
         n = 0
         for j in range(5):
@@ -369,7 +367,7 @@ class Screen:
 
     def _mine(self):
         """A person's decision is due now (not a bot's, not chance)."""
-        st = self.st
+        st = self.state
         p = st.to_move()
         return p >= 0 and not st.is_bot(p)
 
@@ -379,7 +377,7 @@ class Screen:
             return False       # the hand-off is being put up
         m = self.mode
         app = self.app
-        st = self.st
+        st = self.state
         if m == TURN:
             if k == UP:
                 # the figures are worked out in this pass's tick and shown
@@ -415,9 +413,9 @@ class Screen:
             if k == LEFT or k == RIGHT:
                 # the half already chosen: nothing to draw
                 n = 1 if k == RIGHT else 0
-                if n == self.sel:
+                if n == self.half:
                     return False
-                self.sel = n
+                self.half = n
                 return True
             if k == A:
                 self._pick()
@@ -437,10 +435,10 @@ class Screen:
             return True
         if m == SCORES:
             if k == UP or k == DOWN:
-                top = self.sh - app.d.height
+                top = self.board_rows - app.d.height
                 if top > 0:
-                    y = self.sy + (6 if k == DOWN else -6)
-                    self.sy = 0 if y > top else (top if y < 0 else y)
+                    y = self.scroll_rows + (6 if k == DOWN else -6)
+                    self.scroll_rows = 0 if y > top else (top if y < 0 else y)
                     self.hold = 12
                 return True
             if k == A or k == B:
@@ -460,16 +458,16 @@ class Screen:
     def _board(self, back):
         self.back = back
         self.mode = SCORES
-        self.sy = 0
+        self.scroll_rows = 0
         self.hold = 10
         self.t0 = self.app.now
         self.phase = -1
         return True
 
     def _pick(self):
-        st = self.st
+        st = self.state
         f = st.face
-        size = _HI[f] if self.sel else _LO[f]
+        size = _HI[f] if self.half else _LO[f]
         if self.app.play(self.a_size[size]):
             self._shake()
             self.t0 = self.app.now
@@ -478,7 +476,7 @@ class Screen:
     def _stop(self):
         # the effect shows the arrangement worked out before the stop
         self.mode = BANKED
-        self.roller = self.st.turn
+        self.roller = self.state.turn
         self.t0 = self.app.now
         self.phase = -1
         if not self.app.play(self.a_stop):
@@ -501,8 +499,8 @@ class Screen:
 
     def _pieces(self, d, ink):
         """This turn's trees, a gap, the leftovers (see the module doc)."""
-        s = self.s
-        lay = self.lay
+        s = self.scale
+        lay = self.layout
         x = 0
         k = 0
         for _ in range(self.ntrees):
@@ -527,12 +525,12 @@ class Screen:
         font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
 
     def _turn(self, d, m):
-        st = self.st
+        st = self.state
         p = self.roller if m == BANKED else st.turn
         pc = P.player(p)
         self._pieces(d, -1)
         blink = self.phase & 1
-        score = self.sc[p]
+        score = self.scores[p]
         v = self.value
         if m == ASK:
             c = P.OK if not blink else P.OFF
@@ -577,13 +575,13 @@ class Screen:
         """This turn's pieces, and under them the two sizes: a half each
         (the smaller left), the bag's pyramids of that size three a row,
         the chosen half marked above."""
-        st = self.st
+        st = self.state
         f = st.face
-        s = self.s
+        s = self.scale
         self._pieces(d, -1)
         step = 10 if self.big else 5     # where the right half starts
         top = 10 if self.big else 5
-        d.rect(self.sel * step, top - 2 if self.big else top - 1, 3 * s, 1,
+        d.rect(self.half * step, top - 2 if self.big else top - 1, 3 * s, 1,
                P.HILITE)
         for i in (0, 1):
             size = _HI[f] if i else _LO[f]
@@ -599,7 +597,7 @@ class Screen:
         c = P.player(self.roller)
         self._frame(d, c)
         big = self.big
-        if m == FACE and self.ro:
+        if m == FACE and self.was_rolloff:
             # a roll-off roll: its pip total, in the roller's colour
             n = _LO[self.face] + _HI[self.face]
             font.draw_number(d, n, (d.width - 3) // 2, (d.height - 5) // 2, c)
@@ -652,8 +650,8 @@ class Screen:
 
     def _spread(self, d):
         """Keep the rows past the first SPREAD changed ones as shown and owe
-        a redraw: a whole new 16x16 frame (a hand-off, a new view) costs a
-        board's show() ~25 ms, so it goes up over three passes."""
+        a redraw: a whole new 16x16 frame (a hand-off, a new view) goes up
+        over three passes, as show() pays per changed row."""
         rows = self.rows
         n = 0
         for i in range(0, 2 * d.height, 2):
@@ -680,7 +678,7 @@ class Screen:
                 self._frame(d, c)
             else:
                 d.rect(0, 0, 8, 1, c)
-            s = self.s
+            s = self.scale
             p = self.pool[self.flick] if m == SHAKE and self.npool else self.piece
             b = d.height - 1 - (d.height - 4 * s) // 2
             if m == SHAKE:
@@ -690,11 +688,11 @@ class Screen:
             # the lost pieces grey and struck through, a red cross over the
             # panel for a moment, then BUST (8x8: a 0) blinking: after the
             # cross only the text's rows change, and no frame is so red
-            # that the power limit has to dim it (each costs a 16x16 pass
-            # some 25 ms on the board)
+            # that the power limit has to dim it (a whole-panel change or a
+            # dimmed frame makes a long 16x16 pass)
             k = self.phase
             self._pieces(d, P.DIM)
-            d.rect(0, self.s, d.width, self.s, P.REFUSE)
+            d.rect(0, self.scale, d.width, self.scale, P.REFUSE)
             if k < 3:
                 w = d.width
                 for i in range(w):
@@ -710,8 +708,8 @@ class Screen:
             self._end(d)
 
     def _scores(self, d):
-        st = self.st
-        sc = self.sc
+        st = self.state
+        sc = self.scores
         cols = self.cols
         w = d.width // cols
         # the same clock as tick's redraws (from the view's start), or a redraw
@@ -720,7 +718,7 @@ class Screen:
         now = st.winner if st.winner >= 0 else st.turn
         t = st.target
         for i in range(st.players):
-            y = (i // cols) * 6 - self.sy
+            y = (i // cols) * 6 - self.scroll_rows
             if y <= -6 or y >= d.height:
                 continue
             c = P.player(i)
@@ -732,7 +730,7 @@ class Screen:
                 self._num_right(d, sc[i], x + w - 1, y, c)
 
     def _end(self, d):
-        st = self.st
+        st = self.state
         w = st.winner if st.winner >= 0 else 0
         c = P.player(w)
         on = not self.phase & 1
@@ -763,11 +761,11 @@ class Screen:
             self._num_right(d, n, 7, 1, nc)
 
     def _tick(self, now):
-        if self.owe:
-            self.owe = False
+        if self.outcome_owed:
+            self.outcome_owed = False
             return True
         m = self.mode
-        st = self.st
+        st = self.state
         app = self.app
         if self.late:
             if self.late is True:
@@ -780,7 +778,7 @@ class Screen:
         if m == ROLLING:
             if dt >= (RUSH_MS if self.rush else ROLL_MS):
                 self.roller = st.turn
-                self.ro = st.phase == ROLLOFF
+                self.was_rolloff = st.phase == ROLLOFF
                 a = app.chance()
                 if a < 0:
                     self._settle(now)
@@ -788,7 +786,7 @@ class Screen:
                 self.face = _FACES.index(st.token(a))
                 self.mode = FACE
                 self.t0 = now
-                self.owe = True
+                self.outcome_owed = True
                 return False
             return self._flick(dt, 6)
         if m == FACE:
@@ -807,7 +805,7 @@ class Screen:
                 self.piece = st.drawn[len(st.drawn) - 1] if st.drawn else st.last_bust
                 self.mode = REVEAL
                 self.t0 = now
-                self.owe = True
+                self.outcome_owed = True
                 self.laid = False
                 return False
             return self._flick(dt, self.npool or 1)
@@ -852,7 +850,7 @@ class Screen:
                 if not self.bot_pick:
                     # show the bot's pick for a moment before drawing
                     self.bot_pick = True
-                    self.sel = 1 if a == self.a_size[_HI[st.face]] else 0
+                    self.half = 1 if a == self.a_size[_HI[st.face]] else 0
                     return True
                 self._pick()
                 return True
@@ -878,18 +876,18 @@ class Screen:
             if ph == self.phase:
                 return False
             self.phase = ph
-            top = self.sh - app.d.height
+            top = self.board_rows - app.d.height
             ch = ph * SCROLL_MS // BLINK_MS != (ph - 1) * SCROLL_MS // BLINK_MS
             if top > 0:
                 if self.hold:
                     self.hold -= 1
-                elif self.sy >= top:
-                    self.sy = 0
+                elif self.scroll_rows >= top:
+                    self.scroll_rows = 0
                     self.hold = 10
                     ch = True
                 else:
-                    self.sy += 1
-                    if self.sy >= top:
+                    self.scroll_rows += 1
+                    if self.scroll_rows >= top:
                         self.hold = 14
                     ch = True
             return ch

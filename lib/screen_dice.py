@@ -25,8 +25,8 @@ rolled than fit the panel they show a page at a time, turning every second.
 Time per loop pass: a picked die kind or count makes its new engine state
 in the pass of the A press (the picker stays up), and the dice are drawn
 on the next pass. On 16x16 a frame that changes most rows goes up SPREAD changed
-rows a pass (lib.display's ``spread``): a whole panel in one pass would
-cost a board ~15 ms of show() on top of the drawing.
+rows a pass (lib.display's ``spread``): show() pays per changed row, and
+a whole panel in one pass would make that pass long.
 """
 
 from lib import palette as P
@@ -112,7 +112,7 @@ def draw_face(d, kind, f, x, y, s):
 class Screen:
     def __init__(self, app, state):
         self.app = app
-        self.st = state
+        self.state = state
         self.mode = RESULT
         self.back = 0          # 0: the latest roll; n: n rolls before it
         self.page = 0
@@ -132,7 +132,7 @@ class Screen:
 
     def _layout(self):
         """Where the dice go for this panel, die kind and count."""
-        st = self.st
+        st = self.state
         d = self.app.d
         w = d.width
         h = d.height
@@ -149,17 +149,17 @@ class Screen:
             rows = (ah + gap) // (g + gap)
             if cols * rows >= st.count or s == 1:
                 break
-        self.s = s
-        self.cap = cols * rows
-        n = min(st.count, self.cap)
+        self.scale = s
+        self.per_page = cols * rows
+        n = min(st.count, self.per_page)
         self.cols = min(cols, n)
         used_rows = (n + self.cols - 1) // self.cols
         g = 3 * s
-        self.x0 = (w - (self.cols * g + (self.cols - 1) * gap)) // 2
+        self.left = (w - (self.cols * g + (self.cols - 1) * gap)) // 2
         th = used_rows * g + (used_rows - 1) * gap
-        self.y0 = (ah - th) // 2
+        self.top = (ah - th) // 2
         self.step = g + gap
-        self.pages = (st.count + self.cap - 1) // self.cap
+        self.pages = (st.count + self.per_page - 1) // self.per_page
 
     # ---- keys ----------------------------------------------------------------
     def key(self, k):
@@ -168,7 +168,7 @@ class Screen:
         if self.mode == SETUP:
             return self._setup_key(k)
         app = self.app
-        st = self.st
+        st = self.state
         if k == A:
             # the dice land one per loop pass while they tumble (see tick),
             # so the press itself answers quickly
@@ -218,14 +218,14 @@ class Screen:
                 app.refuse()
             return True
         if k == A:
-            st = self.st
+            st = self.state
             self.mode = RESULT
             self.t0 = app.now
             if KINDS[self.kind] != st.die or self.count != st.count:
                 die = KINDS[self.kind]
                 cnt = COUNTS[self.count - 1]
                 # this pass makes the state, the next draws it
-                self.st = app.restart({"die": die, "count": cnt}, False)
+                self.state = app.restart({"die": die, "count": cnt}, False)
                 app.settings.set("dice.die", die)
                 app.settings.set("dice.count", cnt)
                 self.back = 0
@@ -250,7 +250,7 @@ class Screen:
         more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.t0)
         if self.mode == ROLLING:
-            st = self.st
+            st = self.state
             if dt >= ROLL_MS:
                 while st.to_move() == CHANCE:
                     self.app.chance()
@@ -287,7 +287,7 @@ class Screen:
         if self.mode == SETUP:
             self._draw_setup(d)
             return
-        st = self.st
+        st = self.state
         if self.mode == ROLLING:
             self._dice(d, self.tumble, st.count, 0)
             return
@@ -297,12 +297,12 @@ class Screen:
             roll = st.rolled
         if not roll:
             # not rolled yet: grey squares where the dice will land
-            g = 3 * self.s
-            for i in range(min(st.count, self.cap)):
-                d.rect(self.x0 + (i % self.cols) * self.step,
-                       self.y0 + (i // self.cols) * self.step, g, g, P.DIM)
+            g = 3 * self.scale
+            for i in range(min(st.count, self.per_page)):
+                d.rect(self.left + (i % self.cols) * self.step,
+                       self.top + (i // self.cols) * self.step, g, g, P.DIM)
             return
-        self._dice(d, roll, len(roll), self.page * self.cap)
+        self._dice(d, roll, len(roll), self.page * self.per_page)
         if self.pips:
             c = P.HILITE if self.back else P.TEXT
             n = st.pips(roll)
@@ -315,11 +315,11 @@ class Screen:
 
     def _dice(self, d, faces, n, first):
         k = self.kind_i
-        s = self.s
+        s = self.scale
         step = self.step
-        for j in range(min(self.cap, n - first)):
-            draw_face(d, k, faces[first + j], self.x0 + (j % self.cols) * step,
-                      self.y0 + (j // self.cols) * step, s)
+        for j in range(min(self.per_page, n - first)):
+            draw_face(d, k, faces[first + j], self.left + (j % self.cols) * step,
+                      self.top + (j // self.cols) * step, s)
 
     def _draw_setup(self, d):
         big = d.width > 8

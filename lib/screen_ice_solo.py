@@ -39,6 +39,7 @@ from engine.state import CHANCE, OVER
 from engine.ice_solo import (NONE, END, REMIX, P_TOWER, STYLE_YES, STYLE_NO,
                              top_locked)
 from engine import ice_solo_hint
+from engine.ice_solo_tower import tower_moves
 
 try:
     from micropython import const
@@ -85,45 +86,45 @@ class Screen:
 
     def __init__(self, app, state):
         self.app = app
-        self.st = state
+        self.state = state
         d = app.d
         n = d.width * d.height
         self.dest = bytearray(64)   # 1: the held piece may go there
-        self.dl = bytearray(64)     # the cells it may go to, a list
-        self.nd = 0
+        self.dest_list = bytearray(64)     # the cells it may go to, a list
+        self.dest_count = 0
         self.held = -1              # board cell index of the held piece
-        self.sug = -1               # a hint's suggested destination
-        self.cur = 0
+        self.suggested = -1               # a hint's suggested destination
+        self.cursor = 0
         self.mode = _BOARD
         self.item = 0
         self.phase = -1             # the blink counter last drawn
         self.think = 0              # hint passes left (see _thinking)
-        self.ha = -1                # the hint, once worked out
-        self.hf = None              # the hint's first half's facts
+        self.hint_action = -1                # the hint, once worked out
+        self.hint_facts = None              # the hint's first half's facts
         self.pend = False           # the score text is to be made
         self.hold = True            # keep the frame this pass (see draw)
         self.scroll = font.Scroller(d.width, 1 if d.height <= 8 else 5,
                                     P.TEXT)
         self.text_for = -1          # what the scroller holds (a mode tag)
-        self.tot = 0                # facts worked out once per change of
+        self.total = 0                # facts worked out once per change of
         self.due = False            # the history (not every frame): the
         self.live = True            # total, style judgement due, player
-        self.tot_at = -1            # to move; at this history length
-        self.pc = bytearray(36)     # piece code -> palette index
+        self.total_at = -1            # to move; at this history length
+        self.piece_colour = bytearray(36)     # piece code -> palette index
         b = P.piece(0, 1) - 1       # (as P.piece_code, without 27 calls)
         for p in range(36):
             if p & 3:
-                self.pc[p] = b + (p >> 2) * 3 + (p & 3)
-        self.at = bytearray(64)     # board cell -> its frame index
+                self.piece_colour[p] = b + (p >> 2) * 3 + (p & 3)
+        self.frame_at = bytearray(64)     # board cell -> its frame index
         # the board with the side, per half of the blink (16x16: one frame,
         # nothing there blinks); the side never overlaps a cell
         b = bytearray(n)
-        self.bs = (b, b) if d.width >= 16 else (b, bytearray(n))
+        self.boards = (b, b) if d.width >= 16 else (b, bytearray(n))
         self.todo = bytearray(64)   # 1: the cell is to be drawn again
-        self.cl_key = -1            # the game the cells show
-        self.cl_st = None
+        self.cells_key = -1            # the game the cells show
+        self.cells_state = None
         self.dirty = True
-        self.bs_cur = -1            # the cursor the side shows (-1: redo)
+        self.side_cursor = -1            # the cursor the side shows (-1: redo)
         self.big = d.width >= 16
         self.more = False           # a redraw is owed (see draw)
         while state.to_move() == CHANCE:
@@ -131,7 +132,7 @@ class Screen:
         self._layout()
 
     def key(self, k):
-        st = self.st
+        st = self.state
         app = self.app
         if self.think:
             return False            # the hint is on its way
@@ -149,22 +150,22 @@ class Screen:
                 return True
             return False
         if k == UP or k == DOWN or k == LEFT or k == RIGHT:
-            x = self.cur % self.bw
-            y = self.cur // self.bw
+            x = self.cursor % self.grid_width
+            y = self.cursor // self.grid_width
             if k == LEFT:
-                x = (x - 1) % self.bw
+                x = (x - 1) % self.grid_width
             elif k == RIGHT:
-                x = (x + 1) % self.bw
+                x = (x + 1) % self.grid_width
             elif k == UP:
-                y = (y - 1) % self.bh
+                y = (y - 1) % self.grid_height
             else:
-                y = (y + 1) % self.bh
-            self.cur = y * self.bw + x
+                y = (y + 1) % self.grid_height
+            self.cursor = y * self.grid_width + x
             return True
         if k == B:
             if self.held >= 0:
                 self.held = -1
-                self.sug = -1
+                self.suggested = -1
             else:
                 self._open_menu()
             return True
@@ -173,16 +174,16 @@ class Screen:
             self._end_text()
             return True
         if self.held < 0:
-            if not self._pick(self.cur):
+            if not self._pick(self.cursor):
                 app.refuse()
             elif self.field:
                 self.hold = True    # the moves' lines of sight: enough
             return True
-        if self.cur == self.held:
+        if self.cursor == self.held:
             self.held = -1
-            self.sug = -1
+            self.suggested = -1
             return True
-        if not self.dest[self.cur]:
+        if not self.dest[self.cursor]:
             # not a green cell: refused here, with no move to try (the
             # engine's reasons are words, loaded for one call)
             app.refuse()
@@ -190,23 +191,23 @@ class Screen:
         s = self.held
         # a move of ours changes two cells: only they are drawn again
         # (anything else that changes the game draws every cell)
-        mine = (self.cl_st is st and
-                self.cl_key == len(st.hist) * 64 + (st.undos & 63))
-        t = self.cur
+        mine = (self.cells_state is st and
+                self.cells_key == len(st.hist) * 64 + (st.undos & 63))
+        t = self.cursor
         if not self.field:      # grid cells -> the engine's 8-wide numbers
-            w = self.bw
+            w = self.grid_width
             s = (s // w) * 8 + s % w
             t = (t // w) * 8 + t % w
         if app.play(s * 64 + t):
             s = self.held
             if mine:
-                self.cl_key = len(st.hist) * 64 + (st.undos & 63)
+                self.cells_key = len(st.hist) * 64 + (st.undos & 63)
                 self.todo[s] = 1
-                self.todo[self.cur] = 1
+                self.todo[self.cursor] = 1
                 self.dirty = True
             self.hold = True
             self.held = -1
-            self.sug = -1
+            self.suggested = -1
             self._check_phase()
             if st.to_move() == OVER:
                 self._end_text()
@@ -268,14 +269,14 @@ class Screen:
                 self._draw_board(d, ph)
 
     def _draw_board(self, d, ph):
-        st = self.st
+        st = self.state
         # the game's key: an undo and another move leave the history as long
         # as before, but not the undo count
         key = len(st.hist) * 64 + (st.undos & 63)
-        if key != self.cl_key or st is not self.cl_st:
+        if key != self.cells_key or st is not self.cells_state:
             # changed by something else than a move of ours: every cell
-            self.cl_key = key
-            self.cl_st = st
+            self.cells_key = key
+            self.cells_state = st
             self.todo[:] = ALL
             self.dirty = True
         if self.dirty:
@@ -283,21 +284,21 @@ class Screen:
                 self.dirty = False
             else:
                 self.more = True
-            self.bs_cur = -1
-        if self.cur != self.bs_cur:
+            self.side_cursor = -1
+        if self.cursor != self.side_cursor:
             self._base(d)
-            self.bs_cur = self.cur
+            self.side_cursor = self.cursor
         f = d.frame
-        f[:] = self.bs[(ph >> 1) & 1]
-        at = self.at
+        f[:] = self.boards[(ph >> 1) & 1]
+        at = self.frame_at
         W = d.width
         big = self.big
         held = self.held
         if held >= 0:
             if ph & 1:
-                for k in range(self.nd):
-                    i = self.dl[k]
-                    c = P.HILITE if i == self.sug else P.OK
+                for k in range(self.dest_count):
+                    i = self.dest_list[k]
+                    c = P.HILITE if i == self.suggested else P.OK
                     j = at[i]
                     f[j] = c
                     if big:
@@ -313,11 +314,11 @@ class Screen:
                     f[j + W + 1] = P.HILITE
         if self.think and not self.field:
             # thinking: three dots under the grid
-            j = self.bh * self.px * W
+            j = self.grid_height * self.cell_size * W
             f[j] = P.HILITE
             f[j + 2] = P.HILITE
             f[j + 4] = P.HILITE
-        i = self.cur
+        i = self.cursor
         j = at[i]
         if self.field and not big and held < 0:
             # 8x8 field: white, then the cell's pieces bottom first
@@ -327,7 +328,7 @@ class Screen:
             if k == 0:
                 f[j] = P.CURSOR
             elif lo != NONE:
-                f[j] = self.pc[lo if k == 1 or hi == NONE else hi]
+                f[j] = self.piece_colour[lo if k == 1 or hi == NONE else hi]
             else:
                 f[j] = P.OFF
             return
@@ -340,12 +341,12 @@ class Screen:
         """Draw the cells marked in ``todo`` (every pixel of each) into the
         kept frames, at most _CELLS of them; False if some are left for the
         next pass."""
-        st = self.st
-        pc = self.pc
-        at = self.at
+        st = self.state
+        pc = self.piece_colour
+        at = self.frame_at
         W = d.width
         big = self.big
-        c0, c1 = self.bs          # c1: the glow's bright half (16x16: c0)
+        c0, c1 = self.boards          # c1: the glow's bright half (16x16: c0)
         todo = self.todo
         k = 0
         if self.field:
@@ -429,11 +430,11 @@ class Screen:
         frame, copied back)."""
         if self.field:
             return
-        s = self.st.grid[self.cur]
+        s = self.state.grid[self.cursor]
         n = len(s)
-        pc = self.pc
+        pc = self.piece_colour
         if not self.big:
-            b0, b1 = self.bs
+            b0, b1 = self.boards
             first = n - 8 if n > 8 else 0
             for y in range(8):
                 j = y * 8 + 6
@@ -443,7 +444,7 @@ class Screen:
                     c = pc[s[k]]
                 b0[j] = b0[j + 1] = b1[j] = b1[j + 1] = c
             return
-        b = self.bs[0]
+        b = self.boards[0]
         first = n - 16 if n > 16 else 0
         for y in range(16):
             j = y * 16 + 12
@@ -464,9 +465,9 @@ class Screen:
 
     def _draw_grid_only(self, d, ph):
         """Towering: the finished towers, 4x5, read-only."""
-        g = self.st.grid
-        w = self.st.width
-        px = self.px
+        g = self.state.grid
+        w = self.state.width
+        px = self.cell_size
         for i in range(len(g)):
             x = (i % w) * px
             y = (i // w) * px
@@ -483,47 +484,47 @@ class Screen:
 
     # ---- geometry -----------------------------------------------------------
     def _layout(self):
-        st = self.st
+        st = self.state
         self.field = st.phase == P_TOWER
         if self.field:
-            self.bw = 8
-            self.bh = 8
+            self.grid_width = 8
+            self.grid_height = 8
         else:
-            self.bw = st.width
-            self.bh = 5
-        self.px = 2 if self.big else 1
-        if self.cur >= self.bw * self.bh:
-            self.cur = 0
+            self.grid_width = st.width
+            self.grid_height = 5
+        self.cell_size = 2 if self.big else 1
+        if self.cursor >= self.grid_width * self.grid_height:
+            self.cursor = 0
         W = self.app.d.width
-        px = self.px
-        for i in range(self.bw * self.bh):
-            self.at[i] = (i // self.bw) * px * W + (i % self.bw) * px
+        px = self.cell_size
+        for i in range(self.grid_width * self.grid_height):
+            self.frame_at[i] = (i // self.grid_width) * px * W + (i % self.grid_width) * px
         # draw everything again
         self.todo[:] = ALL
-        z = bytes(len(self.bs[0]))
-        self.bs[0][:] = z
-        self.bs[1][:] = z
+        z = bytes(len(self.boards[0]))
+        self.boards[0][:] = z
+        self.boards[1][:] = z
         self.dirty = True
-        self.bs_cur = -1
+        self.side_cursor = -1
 
     def _check_phase(self):
         # follow the game from towering into nesting
-        if (self.st.phase == P_TOWER) != self.field:
+        if (self.state.phase == P_TOWER) != self.field:
             self.held = -1
             self._layout()
 
     # ---- picking up ---------------------------------------------------------
     def _pick(self, i):
         """Mark where the piece at ``i`` may go; False if nowhere."""
-        st = self.st
+        st = self.state
         dest = self.dest
-        dl = self.dl
-        for j in range(self.nd):
+        dl = self.dest_list
+        for j in range(self.dest_count):
             dest[dl[j]] = 0
-        self.nd = 0
+        self.dest_count = 0
         n = 0
         if self.field:
-            for m in st._tower_moves(False, i):     # this piece's moves
+            for m in tower_moves(st, False, i, 0, 8):     # this piece's moves
                 dest[m & 63] = 1
                 dl[n] = m & 63
                 n += 1
@@ -539,7 +540,7 @@ class Screen:
             c = a[len(a) - 1]
             small = c & 3 == 1
             c >>= 2
-            w = self.bw
+            w = self.grid_width
             x = i % w
             r = i - x
             for t in range(len(g)):
@@ -550,7 +551,7 @@ class Screen:
                     dest[t] = 1
                     dl[n] = t
                     n += 1
-        self.nd = n
+        self.dest_count = n
         if not n:
             return False
         self.held = i
@@ -561,17 +562,17 @@ class Screen:
         """Refresh the total, whether the style judgement is due and whether
         the player is to move, once per change of the history, so a frame or
         a key press repeats none of that work."""
-        st = self.st
+        st = self.state
         n = len(st.hist)
-        if n != self.tot_at:
-            self.tot = st.scores()[0]
+        if n != self.total_at:
+            self.total = st.scores()[0]
             self.live = st.to_move() == 0
             self.due = self.live and st.style_due()
-            self.tot_at = n
+            self.total_at = n
 
     def _total(self):
         self._facts()
-        return self.tot
+        return self.total
 
     # ---- the hint -----------------------------------------------------------
     def _thinking(self):
@@ -582,38 +583,38 @@ class Screen:
         of a medium); the last picks up the suggested piece."""
         t = self.think
         self.think = t - 1
-        st = self.st
+        st = self.state
         if t >= 5:
             return
         m = ice_solo_hint
         if t == 4:
             # as State.hint, over three passes
-            self.ha = -1
+            self.hint_action = -1
             if st.to_move() != 0 or st.style_due():
                 self.think = 1
             elif self.field:
-                self.ha = m.tower_part(st, True)
-                if self.ha >= 0:
+                self.hint_action = m.tower_part(st, True)
+                if self.hint_action >= 0:
                     self.think = 1
             else:
-                self.hf = m.cells(st)
+                self.hint_facts = m.cells(st)
                 return
         elif t == 3:
             if self.field:
                 a = m.tower_part(st, False)
-                self.ha = REMIX if a < 0 else a
+                self.hint_action = REMIX if a < 0 else a
                 self.think = 1
             else:
-                m.moves(st, self.hf, 0, _HALF)
+                m.moves(st, self.hint_facts, 0, _HALF)
                 return
         elif t == 2:
-            self.ha = m.moves(st, self.hf, _HALF, 99)
+            self.hint_action = m.moves(st, self.hint_facts, _HALF, 99)
         if self.think == 1:
-            self.hf = None
+            self.hint_facts = None
             return
         if t > 1:
             return
-        a = self.ha
+        a = self.hint_action
         if a < 0 or a == END:
             self._open_menu(_M_END)
         elif a == REMIX:
@@ -622,16 +623,16 @@ class Screen:
             s = a >> 6
             t = a & 63
             if not self.field:
-                s = (s >> 3) * self.bw + (s & 7)
-                t = (t >> 3) * self.bw + (t & 7)
+                s = (s >> 3) * self.grid_width + (s & 7)
+                t = (t >> 3) * self.grid_width + (t & 7)
             if self._pick(s):
-                self.sug = t
-                self.cur = t
+                self.suggested = t
+                self.cursor = t
                 self.hold = self.field      # (see key: a towering pick)
 
     def _items(self):
         """Bit set of the menu items offered now."""
-        st = self.st
+        st = self.state
         m = (1 << _M_UNDO) | (1 << _M_SCORE)
         if st.to_move() == 0:
             m |= (1 << _M_HINT) | (1 << _M_END)
@@ -688,7 +689,7 @@ class Screen:
             return
         self.hold = True            # drawn in the next pass
         self.held = -1
-        self.sug = -1
+        self.suggested = -1
         self._check_phase()
 
     # ---- text: score, style, the end ------------------------------------------
@@ -702,7 +703,7 @@ class Screen:
         self.hold = True
 
     def _make_text(self):
-        b = self.st.breakdown()
+        b = self.state.breakdown()
         self.scroll.set("CLEAN %d FULL %d RAINBOW %d STYLE %d DPC %d REMIX %d "
                         "TOTAL %d" % (b["clean"], b["fully_nested"],
                                       b["rainbow"], b["style"],

@@ -129,8 +129,8 @@ def border(d, c, t=1):
 def refusal(d):
     """The refusal flash drawn over a frame: a red frame on 8x8; on 16x16 a
     red bar along the top and the bottom, because show() pays per changed
-    row and a frame round the sides changes all 16 (flash on and off: two
-    whole-panel passes, ~25 ms each on the reference board)."""
+    row and a frame round the sides changes all 16 (flash on and off would
+    be two whole-panel passes)."""
     if d.width <= 8:
         border(d, P.REFUSE)
         return

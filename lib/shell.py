@@ -111,7 +111,7 @@ class Prompt:
         self.app = app
         self.state = state
         self.then = then
-        self.on = True
+        self.lit = True
         self.t0 = app.now
         self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT)
         self.text.set("A RESUME  B NEW")
@@ -136,8 +136,8 @@ class Prompt:
 
     def tick(self, now):
         on = (ticks_diff(now, self.t0) // self.BLINK_MS) & 1 == 0
-        ch = on != self.on
-        self.on = on
+        ch = on != self.lit
+        self.lit = on
         if self.app.d.width > 8 and self.text.tick(now):
             ch = True
         return ch
@@ -146,9 +146,9 @@ class Prompt:
         d.fill(P.OFF)
         gid = self.state.GAME
         if d.width <= 8:
-            draw_icon(d, icon(gid), 0, 0, 1, not self.on)
+            draw_icon(d, icon(gid), 0, 0, 1, not self.lit)
         else:
-            draw_icon(d, icon(gid), 4, 0, 1, not self.on)
+            draw_icon(d, icon(gid), 4, 0, 1, not self.lit)
             self.text.draw(d)
 
 
@@ -192,7 +192,7 @@ class Scores:
         self.app = app
         self.back = back
         self.games = games     # [(gid, scores), ...] from the menu, or None
-        self.g = 0
+        self.game_index = 0
         self.page = 0
         self.text = font.Scroller(app.d.width, y=2 if app.d.width <= 8 else 10,
                                   colour=P.TEXT)
@@ -224,8 +224,8 @@ class Scores:
             return True
         if (k == UP or k == DOWN) and self.games and len(self.games) > 1:
             m = len(self.games)
-            self.g = (self.g + (1 if k == DOWN else m - 1)) % m
-            g = self.games[self.g]
+            self.game_index = (self.game_index + (1 if k == DOWN else m - 1)) % m
+            g = self.games[self.game_index]
             self._load(g[0], g[1])
             return True
         return False
@@ -306,8 +306,8 @@ class SettingsScreen:
         self.rows = [(i, items[i].setting.title) for i in range(len(items))
                      if items[i].setting.title and
                      (not items[i].gid or items[i].gid in app.playable)]
-        self.r = 0         # row shown
-        self.i = 0         # its item index
+        self.row = 0         # row shown
+        self.item = 0         # its item index
         self.small = app.d.width <= 8
         self.text = font.Scroller(app.d.width, y=1, colour=P.TEXT,
                                   step_ms=75, pause_ms=250)
@@ -317,11 +317,11 @@ class SettingsScreen:
         self._show(0)
 
     def _value(self):
-        return self.app.settings.label(self.i)
+        return self.app.settings.label(self.item)
 
     def _show(self, r):
-        self.r = r
-        self.i = self.rows[r][0]
+        self.row = r
+        self.item = self.rows[r][0]
         now = self.app.now
         self.text.loop = not self.small
         self.text.set(self.rows[r][1], now)
@@ -337,17 +337,17 @@ class SettingsScreen:
             return True
         if k == UP or k == DOWN:
             n = len(self.rows)
-            self._show((self.r + (1 if k == DOWN else n - 1)) % n)
+            self._show((self.row + (1 if k == DOWN else n - 1)) % n)
             return True
         if k == LEFT or k == RIGHT:
             if self.naming:
                 # the first press while the name scrolls only shows the value
                 self.naming = False
                 return True
-            if not st.step(self.i, 1 if k == RIGHT else -1):
+            if not st.step(self.item, 1 if k == RIGHT else -1):
                 app.refuse()
                 return True
-            if self.i == BRIGHT:
+            if self.item == BRIGHT:
                 st.apply(app.d)
             self.value.set(self._value(), app.now)
             return True
@@ -376,8 +376,8 @@ class SettingsScreen:
             # which setting: a dot per item along the bottom row (spread
             # out if there are more items than pixels)
             n = len(self.rows)
-            d.pixel(self.r if n <= 8 else self.r * 7 // (n - 1), 7, P.TEXT)
+            d.pixel(self.row if n <= 8 else self.row * 7 // (n - 1), 7, P.TEXT)
         else:
             self.text.draw(d)
             self.value.draw(d)
-            d.pixel(self.r * 2, 15, P.TEXT)
+            d.pixel(self.row * 2, 15, P.TEXT)

@@ -571,14 +571,14 @@ def test_settings_choose_the_seats_the_device_plays():
     sim.press("a")
     for _ in range(3):
         sim.press("down")   # bag of ice: players (2 at first)
-    assert sim.app.scr.rows[sim.app.scr.r][1] == "BAG OF ICE: PLAYERS"
+    assert sim.app.scr.rows[sim.app.scr.row][1] == "BAG OF ICE: PLAYERS"
     sim.press("right")      # show the value
     sim.press("right")
     sim.press("right")      # 4 players
     sim.press("down")
     sim.press("down")       # bag of ice: how many seats the device plays
     scr = sim.app.scr
-    assert scr.rows[scr.r][1] == "BAG OF ICE: DEVICE PLAYS"
+    assert scr.rows[scr.row][1] == "BAG OF ICE: DEVICE PLAYS"
     assert scr._value() == "none"
     sim.press("right")
     sim.press("right")
@@ -608,7 +608,7 @@ def test_settings_list_only_playable_games():
                    for n in names), "games not built yet have no settings shown"
     for _ in range(len(names)):
         sim.press("down")
-    assert sim.app.scr.r == 0, "the list wraps round"
+    assert sim.app.scr.row == 0, "the list wraps round"
 
 
 def test_settings_refuse_past_the_last_choice():

@@ -262,8 +262,8 @@ def test_layout_colours_every_kind_as_the_palette_does():
         sim.advance(40)     # laid out and drawn on the pass after
         kinds = sim.app.state.kinds
         assert len(kinds) > 1
-        assert [scr.kc[i] for i in range(len(kinds))] == [P.piece_code(p) for p in kinds]
-        assert scr.most == max(scr.fullc[i] for i in range(scr.nc))
+        assert [scr.kind_colour[i] for i in range(len(kinds))] == [P.piece_code(p) for p in kinds]
+        assert scr.most == max(scr.column_full[i] for i in range(scr.columns))
 
 
 def _shown_rows(sim):

@@ -84,7 +84,7 @@ def whole(sim):
     is drawn in the pass after it is resolved: the passes that finish it."""
     g = scr(sim)
     for _ in range(5):
-        if g is None or not (g.more or g.hand >= 0 or g.owe):
+        if g is None or not (g.more or g.hand >= 0 or g.outcome_owed):
             return
         sim.advance(20)
 
@@ -319,17 +319,17 @@ def test_an_outcome_is_resolved_in_one_pass_and_drawn_in_the_next(board):
         frame = bytes(sim.indices())
         sim.advance(20)
     g = scr(sim)
-    assert g.mode == S.FACE and g.owe, "landed, not drawn yet"
+    assert g.mode == S.FACE and g.outcome_owed, "landed, not drawn yet"
     assert bytes(sim.indices()) == frame
     sim.advance(20)
-    assert not g.owe and P.TEXT in sim.indices(), "the face is up"
+    assert not g.outcome_owed and P.TEXT in sim.indices(), "the face is up"
     sim.rng.add("g2")
     for _ in range(150):
         if st.drawn:
             break
         frame = bytes(sim.indices())
         sim.advance(20)
-    assert g.mode == S.REVEAL and g.owe and not g.laid
+    assert g.mode == S.REVEAL and g.outcome_owed and not g.laid
     assert bytes(sim.indices()) == frame
     sim.advance(20)
     assert P.piece(3, 2) in sim.indices(), "the green medium comes out"
@@ -393,7 +393,7 @@ def test_the_layout_is_a_best_arrangement():
     for sub in subsets:
         st.drawn[:] = bytes(sub)
         sc._refresh()
-        lay = list(sc.lay[:3 * sc.ntrees + sc.nleft])
+        lay = list(sc.layout[:3 * sc.ntrees + sc.nleft])
         assert sorted(lay) == sorted(sub)
         trees = [lay[3 * i:3 * i + 3] for i in range(sc.ntrees)]
         for t in trees:
@@ -519,7 +519,7 @@ def test_scoreboard_scrolls_on_8x8_with_twelve_players():
     assert scr(sim).mode == S.SCORES
     first = rows(sim)
     assert P.player(0) in first[1] or P.player(0) in first[2] or \
-        scr(sim).sy == 0
+        scr(sim).scroll_rows == 0
     seen = set()
     for _ in range(150):
         sim.advance(100)
@@ -529,9 +529,9 @@ def test_scoreboard_scrolls_on_8x8_with_twelve_players():
     # DOWN steps a line at a time
     sim.press("b")
     sim.press("down")
-    y = scr(sim).sy
+    y = scr(sim).scroll_rows
     sim.press("down")
-    assert scr(sim).sy == y + 6
+    assert scr(sim).scroll_rows == y + 6
     sim.press("a")
     assert scr(sim).mode == S.TURN
 

@@ -105,9 +105,9 @@ def start_from(sim, cells, cur=None):
     frame shows it elsewhere, whatever the blink phase)."""
     st = sim.app.restart({"deal": "/".join(cells)})
     scr = screen(sim)
-    scr.st = st
+    scr.state = st
     if cur is not None:
-        scr.cur = cur
+        scr.cursor = cur
     scr._layout()
     sim.step()   # one pass draws it, whatever the clock's blink phase
     return st
@@ -143,7 +143,7 @@ def test_clean_full_and_loose_look_different_on_16x16():
     cells[2] = "g3g2g1p1"
     cells[4] = "p3p2"
     start_from(sim, cells)
-    screen(sim).cur = 24
+    screen(sim).cursor = 24
     at_phase(sim, 1)
     f = sim.indices()
 
@@ -168,7 +168,7 @@ def test_pick_up_highlights_destinations_and_refuses_others():
     s8, t8 = a >> 6, a & 63
     s = (s8 >> 3) * 5 + (s8 & 7)
     t = (t8 >> 3) * 5 + (t8 & 7)
-    scr.cur = s
+    scr.cursor = s
     sim.press("a")
     assert scr.held == s
     legal_t = set()
@@ -183,18 +183,18 @@ def test_pick_up_highlights_destinations_and_refuses_others():
         sim.advance(20)
     f = sim.indices()
     for i in legal_t:
-        if i != scr.cur:
+        if i != scr.cursor:
             assert f[(i // 5) * 8 + i % 5] == P.OK
     # an illegal destination is refused: red frame, nothing changes
     bad = [i for i in range(25) if i not in legal_t and i != s][0]
     before = st.serialize()
-    scr.cur = bad
+    scr.cursor = bad
     sim.press("a")
     assert st.serialize() == before and scr.held == s
     assert P.REFUSE in sim.indices()
     sim.advance(600)
     # a legal one plays the move
-    scr.cur = t
+    scr.cursor = t
     sim.press("a")
     assert st.history()[-1] == (a, False) and scr.held == -1
 
@@ -208,7 +208,7 @@ def test_8x8_towering_field_fits_exactly():
     lit = 0
     for i in range(64):
         p = st.lo[i]
-        if i == screen(sim).cur:
+        if i == screen(sim).cursor:
             continue
         if p == NONE:
             assert f[i] == P.OFF
@@ -216,7 +216,7 @@ def test_8x8_towering_field_fits_exactly():
             top = st.hi[i] if st.hi[i] != NONE else p
             assert f[i] == P.piece_code(top)
             lit += 1
-    assert lit + (1 if st.lo[screen(sim).cur] != NONE else 0) == 60
+    assert lit + (1 if st.lo[screen(sim).cursor] != NONE else 0) == 60
 
 
 def test_towering_move_and_16x16_shows_medium_over_large():
@@ -225,13 +225,13 @@ def test_towering_move_and_16x16_shows_medium_over_large():
     scr = screen(sim)
     a = [m for m in st.legal_actions() if m != END and st.lo[m >> 6] & 3 == 2][0]
     s, t = a >> 6, a & 63
-    scr.cur = s
+    scr.cursor = s
     sim.press("a")
     assert scr.dest[t]
-    scr.cur = t
+    scr.cursor = t
     sim.press("a")
     assert st.hi[t] != NONE
-    scr.cur = 0 if t != 0 else 1
+    scr.cursor = 0 if t != 0 else 1
     at_phase(sim, 1)
     f = sim.indices()
     x, y = (t % 8) * 2, (t // 8) * 2
@@ -247,7 +247,7 @@ def test_menu_hint_undo_and_end_screen_scrolls():
     sim.press("b")                      # the menu, on HINT
     assert scr.mode == 1 and scr.item == 0
     sim.press("a")
-    assert scr.held >= 0 and scr.sug == scr.cur
+    assert scr.held >= 0 and scr.suggested == scr.cursor
     sim.press("a")                      # play the suggestion
     assert len(st.history()) == dealt + 1 and st.undos == 0
     sim.press("b")
@@ -274,7 +274,7 @@ def test_style_question_when_all_clean():
     cells[3] = "b3b2b1r1"
     st = start_from(sim, cells)
     scr = screen(sim)
-    scr.cur = 3
+    scr.cursor = 3
     sim.press("a")                      # the r1 on d1
     for _ in range(3):
         sim.press("left")
@@ -292,9 +292,9 @@ def test_game_survives_power_loss():
     a = [m for m in st.legal_actions() if m != END][0]
     scr = screen(sim)
     s8, t8 = a >> 6, a & 63
-    scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+    scr.cursor = (s8 >> 3) * 5 + (s8 & 7)
     sim.press("a")
-    scr.cur = (t8 >> 3) * 5 + (t8 & 7)
+    scr.cursor = (t8 >> 3) * 5 + (t8 & 7)
     sim.press("a")
     sim.advance(2500)                     # the idle save
     data = st.serialize()
@@ -312,9 +312,9 @@ def test_8x8_field_cursor_reads_the_stack_bottom_first():
     scr = screen(sim)
     a = [m for m in st.legal_actions() if m != END and st.lo[m >> 6] & 3 == 2][0]
     s, t = a >> 6, a & 63
-    scr.cur = s
+    scr.cursor = s
     sim.press("a")
-    scr.cur = t
+    scr.cursor = t
     sim.press("a")
     assert st.hi[t] != NONE
     seen = []
@@ -438,7 +438,7 @@ def test_the_hint_arrives_after_a_few_passes_and_is_the_engines():
         assert passes == 5
         s8, t8 = want >> 6, want & 63
         assert scr.held == (s8 >> 3) * 5 + (s8 & 7)
-        assert scr.sug == scr.cur == (t8 >> 3) * 5 + (t8 & 7)
+        assert scr.suggested == scr.cursor == (t8 >> 3) * 5 + (t8 & 7)
         sim.up("a")
         sim.advance(100)
         sim.press("a")                  # plays it
@@ -462,7 +462,7 @@ def test_keys_wait_while_the_hint_is_worked_out():
     assert scr.think                    # (B comes on release: in thinking)
     sim.advance(200)
     # not taken as "open the menu" nor "put the piece back"
-    assert scr.mode == 0 and scr.held >= 0 and scr.cur == scr.sug
+    assert scr.mode == 0 and scr.held >= 0 and scr.cursor == scr.suggested
 
 
 def test_a_on_a_cell_that_is_not_green_is_refused_without_trying_the_move():
@@ -471,15 +471,15 @@ def test_a_on_a_cell_that_is_not_green_is_refused_without_trying_the_move():
     scr = screen(sim)
     a = [m for m in st.legal_actions() if m != END][0]
     s8 = a >> 6
-    scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+    scr.cursor = (s8 >> 3) * 5 + (s8 & 7)
     sim.press("a")
-    assert scr.held == scr.cur
+    assert scr.held == scr.cursor
     bad = [i for i in range(25) if not scr.dest[i] and i != scr.held][0]
     tried = []
     app = sim.app
     real = app.play
     app.play = lambda x: tried.append(x) or real(x)
-    scr.cur = bad
+    scr.cursor = bad
     sim.press("a")
     del app.play
     assert tried == [] and scr.held >= 0
@@ -510,9 +510,9 @@ def test_a_move_draws_two_cells_again_and_the_frame_is_the_same_as_drawn_afresh(
             moves = [m for m in st.legal_actions() if m != END]
             a = moves[rng.randrange(len(moves))]
             s8, t8 = a >> 6, a & 63
-            scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+            scr.cursor = (s8 >> 3) * 5 + (s8 & 7)
             sim.press("a")
-            scr.cur = (t8 >> 3) * 5 + (t8 & 7)
+            scr.cursor = (t8 >> 3) * 5 + (t8 & 7)
             sim.down("a")
             sim.now += 20
             sim.step()
@@ -579,14 +579,14 @@ def test_the_towering_hint_arrives_in_its_halves_and_is_the_engines():
     assert scr.item == 0
     sim.press("a")
     assert not scr.think
-    assert scr.held == want >> 6 and scr.sug == scr.cur == want & 63
+    assert scr.held == want >> 6 and scr.suggested == scr.cursor == want & 63
     sim.press("a")
     assert st.history()[-1] == (want, False)
 
 
 def test_the_screens_piece_colours_are_the_palettes():
     sim = open_game()
-    pc = screen(sim).pc
+    pc = screen(sim).piece_colour
     for c in range(9):
         for z in (1, 2, 3):
             assert pc[c << 2 | z] == P.piece_code(c << 2 | z)
@@ -625,10 +625,10 @@ def test_the_screen_plays_and_leaving_drops_its_modules():
         assert f[(i // 5) * 8 + i % 5] == grid_top_colour(st, i, ph), i
     moves = [m for m in st.legal_actions() if m < 4096]
     s8, t8 = moves[0] >> 6, moves[0] & 63
-    scr.cur = (s8 >> 3) * 5 + (s8 & 7)
+    scr.cursor = (s8 >> 3) * 5 + (s8 & 7)
     sim.press("a")
-    assert scr.held == scr.cur
-    scr.cur = (t8 >> 3) * 5 + (t8 & 7)
+    assert scr.held == scr.cursor
+    scr.cursor = (t8 >> 3) * 5 + (t8 & 7)
     sim.press("a")
     assert st.history()[-1] == (moves[0], False)
     # the hint is worked out without a module loaded in play
