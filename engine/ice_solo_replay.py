@@ -14,6 +14,7 @@ def undo(g, n):
     if not h[-2] & 0x80:
         g.undos += 1
     hist = h[:-2]
+    memo = set_memo_aside(g)
     g.hist = bytearray()
     g._init()
     i = 0
@@ -32,6 +33,38 @@ def undo(g, n):
                 (g.phase == P_NEST or g.phase == P_TOWER):
             _keep_base(g, i)
     g.hist = bytearray(hist)
+    restore_memo(g, memo)
+
+
+def set_memo_aside(g):
+    """Before a replay: the remix memo, set aside, and a fresh one in its
+    place. A replayed remix lands as its history says, so the replay
+    learns nothing new; remembering its remixes again would reorder the
+    memo and could drop outcomes it holds (of remixes since undone)."""
+    memo = g.memo
+    g.memo = []
+    return memo
+
+
+def restore_memo(g, memo):
+    """After a replay: the memo as it was before. A remix still under way
+    goes on with the outcomes the memo remembers for it."""
+    replayed = g.memo
+    g.memo = memo
+    force = g.force
+    if force is None:
+        return
+    for k, f in replayed:
+        if f is force:
+            for k2, f2 in memo:
+                if k2 == k:
+                    g.force = f2
+                    return
+            # a save whose memo lacks the remix under way: remember it now
+            memo.append((k, force))
+            if len(memo) > MEMO_MAX:
+                memo.pop(0)
+            return
 
 
 def _keep_base(g, n):
@@ -88,6 +121,7 @@ def unpack(g, body):
         i += 5 + len(f)
     if m > MEMO_MAX:
         raise ValueError("ice_solo save has too many remix memos")
-    g.memo = memo
+    g.memo = []
     State._unpack(g, body[i:])
+    restore_memo(g, memo)
     g.undos = undos
