@@ -173,3 +173,10 @@ def test_a_script_names_the_menu_item_it_opens():
         assert "no such menu item" in str(e)
     else:
         raise AssertionError("menu:chess accepted")
+
+
+def test_menu_item_right_after_start_waits_for_the_boot_animation(capsys):
+    assert simtool.main(["--keys", "menu:bag_of_ice"]) == 0
+    s = simkit.Sim()
+    s.run_script("menu:dice a")
+    assert s.app.game == "dice"

@@ -183,7 +183,11 @@ def main(argv=None):
         seed = 1
     sim = simkit.Sim(board=args.board, nvm=nvm, seed=seed)
     if args.keys is not None:
-        sim.run_script(args.keys)
+        try:
+            sim.run_script(args.keys)
+        except ValueError as e:     # e.g. menu:ID while the menu is not up
+            print("sim.py: %s" % e, file=sys.stderr)
+            return 2
         sim.advance(sim.frame_ms)
         print(sim.ascii())
         rc = 0

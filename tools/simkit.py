@@ -206,8 +206,13 @@ class Sim:
     def to_item(self, item):
         """Tap RIGHT until the menu's cursor is on ``item`` (a catalog id or
         settings, scores, about): scripts name what they open, so adding a
-        game to the catalog moves no script."""
+        game to the catalog moves no script. The boot animation, if it is
+        still up, is let run to the menu first."""
         menu = self.app.menu
+        for _ in range(BOOT_WAIT_MS // self.frame_ms):
+            if self.app.scr is menu or type(self.app.scr).__name__ != "Boot":
+                break
+            self.advance(self.frame_ms)
         if self.app.scr is not menu:
             raise ValueError("menu:%s: the menu is not showing" % item)
         if item not in menu.items:
@@ -330,6 +335,9 @@ key script: tokens separated by spaces or commas
   wait:MS                  let MS ms pass
   menu:ID                  tap right until the menu is on ID (a game or tool
                            id, settings, scores or about), e.g. menu:dice"""
+
+
+BOOT_WAIT_MS = 3000     # menu:ID lets the boot animation end this long at most
 
 
 def parse_script(text):
