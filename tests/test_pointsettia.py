@@ -492,3 +492,15 @@ def test_preview_shows_a_power_without_playing_it():
     after = st.preview(st.action("k1@0!"))
     assert after[0] == parse_piece("k1") and after[INDEX["2"]] == parse_piece("w3")
     assert st.serialize() == data
+
+
+def test_bot_move_only_on_a_bot_seat():
+    st = new(bots="1")
+    assert st.is_bot(1) and not st.is_bot(0)
+    assert st.bot_move() is None          # Green, a person, to move
+    assert st.hint() in st.legal_actions()
+    play(st, "g1@0")
+    a = st.bot_move()
+    assert a is not None and a in st.legal_actions()
+    # the bot buries Green's largest piece inside the plant at the start
+    assert st.token(a).startswith("g3@")
