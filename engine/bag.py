@@ -4,7 +4,7 @@
 in the bag by how many are left. ``return`` puts every drawn item back.
 """
 
-from engine.state import State, CHANCE, IllegalMove
+from engine.state import State, CHANCE, IllegalMove, escape
 from engine.pieces import parse_piece, fmt_piece, NotationError
 
 PRESETS = {
@@ -94,7 +94,7 @@ class Game(State):
             preset = preset or "bag_of_ice"
             if preset not in PRESETS:
                 raise ValueError("preset=%s: choose one of %s"
-                                 % (preset, "|".join(sorted(PRESETS))))
+                                 % (escape(preset), "|".join(sorted(PRESETS))))
             self.name = preset
             self.kinds, full = _PARSED[preset]
             self.full = bytearray(full)

@@ -34,7 +34,7 @@ slot). The best arrangement is in engine/bag_of_ice_play.py, refusals and
 reading saves in engine/bag_of_ice_text.py.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, escape
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
                                     COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
@@ -73,7 +73,7 @@ class Game(Odds):
                 k = int(w) if w and len(w) < 3 and not w.strip("0123456789") else 0
                 if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
                     raise ValueError("bots=%s: expected seats 1..%d, separated "
-                                     "by commas, each once" % (b, n))
+                                     "by commas, each once" % (escape(b), n))
                 m |= 1 << (k - 1)
         self.bots = m
 

@@ -13,7 +13,8 @@ line makes counts as much as what stays live.
 
 from engine import registry
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove, parse_options
+from engine.state import (CHANCE, OVER, IllegalMove, parse_options, is_plain_number,
+                          escape)
 
 HELP = ("games", "new", "to_move", "legal", "play", "sample", "state", "score",
         "show", "undo", "history", "hint", "help", "quit")
@@ -145,11 +146,11 @@ def _gcd(a, b):
 
 
 def parse_seed(text):
-    """A ``seed=`` value: a whole number 0..4294967295."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise ValueError("seed=%s: expected a whole number" % text)
+    """A ``seed=`` value: a whole number 0..4294967295 in plain ASCII digits
+    (a minus sign is read, to say the number is out of range)."""
+    if not is_plain_number(text[1:] if text[:1] == "-" else text):
+        raise ValueError("seed=%s: expected a whole number" % escape(text))
+    seed = int(text)
     if not 0 <= seed <= 0xFFFFFFFF:
         raise ValueError("seed=%d: expected 0..4294967295" % seed)
     return seed

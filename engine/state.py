@@ -68,6 +68,29 @@ def refusal(st, a):
 
 # ---- options --------------------------------------------------------------
 
+def is_plain_number(text):
+    """``text`` is one or more ASCII digits, nothing else (``int()`` also
+    reads a sign, spaces, underscores and other scripts' digits)."""
+    if not text:
+        return False
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
+def escape(text):
+    """``text`` with its control characters written as ``\\xNN``, for a
+    refusal that echoes what was sent (as a token's ``%r`` does)."""
+    out = []
+    for ch in text:
+        if ch < " " or "\x7f" <= ch <= "\x9f":
+            out.append("\\x%02x" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def parse_options(words):
     """``['k=v', ...]`` -> dict; raise ValueError on a malformed word."""
     opts = {}
@@ -76,7 +99,7 @@ def parse_options(words):
         if i <= 0 or i == len(w) - 1:
             raise ValueError("bad option %r: expected key=value" % w)
         if w[:i] in opts:
-            raise ValueError("option %s given twice" % w[:i])
+            raise ValueError("option %s given twice" % escape(w[:i]))
         opts[w[:i]] = w[i + 1:]
     return opts
 
@@ -85,21 +108,21 @@ def opt_choice(opts, key, choices, default):
     """Pop ``key`` from ``opts``; it must be one of ``choices``."""
     v = opts.pop(key, default)
     if v not in choices:
-        raise ValueError("%s=%s: choose one of %s" % (key, v, "|".join(choices)))
+        raise ValueError("%s=%s: choose one of %s"
+                         % (key, escape(v), "|".join(choices)))
     return v
 
 
 def opt_int(opts, key, lo, hi, default):
-    """Pop ``key`` as an int in ``lo..hi``."""
+    """Pop ``key`` as an int in ``lo..hi``, written in plain ASCII digits
+    with no leading zero."""
     v = opts.pop(key, None)
     if v is None:
         return default
-    try:
-        n = int(v)
-    except ValueError:
-        n = None
-    if n is None or not lo <= n <= hi or str(n) != v.lstrip("+"):
-        raise ValueError("%s=%s: expected a whole number %d..%d" % (key, v, lo, hi))
+    n = int(v) if is_plain_number(v) else None
+    if n is None or not lo <= n <= hi or str(n) != v:
+        raise ValueError("%s=%s: expected a whole number %d..%d"
+                         % (key, escape(v), lo, hi))
     return n
 
 
@@ -183,7 +206,7 @@ class State:
         self._configure(opts)
         if opts:
             raise ValueError("unknown option %s for %s (options: %s)"
-                             % (sorted(opts)[0], self.GAME,
+                             % (escape(sorted(opts)[0]), self.GAME,
                                 ", ".join(self.OPTIONS) or "none"))
         self.hist = bytearray()
         self._snaps = []

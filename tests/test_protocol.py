@@ -643,3 +643,43 @@ def test_legal_takes_a_games_own_text_when_it_writes_one(monkeypatch):
     assert s.handle("legal") == usual
     monkeypatch.setattr(game, "legal_text", lambda self: "a1-b2 remix", raising=False)
     assert s.handle("legal") == "= a1-b2 remix\n\n"
+
+
+@pytest.mark.parametrize("line,reason", [
+    ("new dice count=+3", "count=+3: expected a whole number 1..6"),
+    ("new bag_of_ice players=+4", "players=+4: expected a whole number 1..12"),
+    ("new bag_of_ice target=+60", "target=+60: expected a whole number 1..999"),
+    ("new dice count=\u00b3", "count=\u00b3: expected a whole number 1..6"),
+    ("new dice count=\u0663", "count=\u0663: expected a whole number 1..6"),
+    ("new dice count=1_0", "count=1_0: expected a whole number 1..6"),
+    ("new dice seed=1_000", "seed=1_000: expected a whole number"),
+    ("new dice seed=\u0663", "seed=\u0663: expected a whole number"),
+    ("new dice seed=+5", "seed=+5: expected a whole number"),
+    ("new dice seed=\u00b3", "seed=\u00b3: expected a whole number"),
+    ("new dice seed=-1", "seed=-1: expected 0..4294967295"),
+])
+def test_options_take_plain_ascii_digits_only(line, reason):
+    # issue 23: int() also reads a sign, underscores and other scripts'
+    # digits; the docs promise a whole number, so these are refused with
+    # the project's own words, and the game in hand stays
+    s = session("new dice seed=3")
+    before = snapshot(s)
+    assert refused(s, line) == reason
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("line,reason", [
+    ("new dice count=\x1b[31m", "count=\\x1b[31m: expected a whole number 1..6"),
+    ("new dice seed=\x07", "seed=\\x07: expected a whole number"),
+    ("new dice die=\x1b", "die=\\x1b: choose one of pyramid|color|treehouse|d6"),
+    ("new dice \x1b=1", "unknown option \\x1b for dice (options: die, count)"),
+    ("new dice \x9b=1 \x9b=2", "option \\x9b given twice"),
+    ("new bag preset=\x1b", "preset=\\x1b: choose one of bag_of_ice|ice_stalks"),
+    ("new ice_solo variant=\x7f", "variant=\\x7f: choose one of 4|5"),
+    ("new bag_of_ice bots=\x1b", "bots=\\x1b: expected seats 1..3, separated by "
+                                 "commas, each once"),
+])
+def test_refusals_escape_control_characters(line, reason):
+    # a refusal echoing ESC or BEL raw would reach a terminal as a command
+    s = Session(1)
+    assert refused(s, line) == reason
