@@ -12,6 +12,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from engine.protocol import Session  # noqa: E402
+from engine.state import is_plain_number  # noqa: E402
 
 
 def main(argv=None):
@@ -19,7 +20,7 @@ def main(argv=None):
     seed = None
     if args:
         # --seed N makes every `new` without its own seed= reproducible
-        if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+        if len(args) != 2 or args[0] != "--seed" or not is_plain_number(args[1]):
             sys.stderr.write("usage: ptp.py [--seed N]\n")
             return 2
         seed = int(args[1])
