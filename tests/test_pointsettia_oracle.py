@@ -125,6 +125,7 @@ class Oracle:
         self.turn = 0
         self.moves = 0
         self.last = None
+        self._legal = None
 
     def copy(self):
         o = Oracle(self.bots)
@@ -159,10 +160,21 @@ class Oracle:
         return all(depth(reroot_name(n, int(slot[0]))) <= MAX_DEPTH for n in plant)
 
     def legal(self):
+        """The legal tokens (kept until the next move: a set, not to be
+        changed by the caller)."""
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return self._legal
+
+    def _find_legal(self):
         if self.full():
             return set()
         out = set()
         slots = self.empty_slots()
+        # whether re-rooting on each root child keeps every piece within 4
+        # (P, in that branch, only comes nearer)
+        reroot_ok = [all(depth(reroot_name(n, i)) <= MAX_DEPTH for n in self.plant)
+                     for i in range(3)]
         for piece in PIECES:
             if not self.stash[piece]:
                 continue
@@ -171,7 +183,9 @@ class Oracle:
                 if piece[0] == "w":
                     for a in self.clear_targets(piece, s):
                         out.add("%s@%s>%s" % (piece, s, a))
-                elif piece[0] == "k" and self.black_allowed(piece, s):
+                elif (piece[0] == "k" and depth(s) <= pips(piece)
+                      and reroot_ok[int(s[0])]):
+                    assert self.black_allowed(piece, s)
                     out.add("%s@%s!" % (piece, s))
         return out
 
@@ -180,6 +194,7 @@ class Oracle:
         piece, slot, target, black = m.groups()
         assert self.stash[piece] > 0 and slot not in self.plant
         assert parent(slot) in self.plant
+        self._legal = None
         self.stash[piece] -= 1
         self.plant[slot] = piece
         if target:
