@@ -269,6 +269,67 @@ class Oracle:
         self.turn = (self.turn + 1) % self.n
 
 
+# ---- the bot, as the game doc's "The bot" section defines it -------------------------
+def bot_gain(stalk, colour, coll):
+    """Quarter points of completing ``stalk`` (as it stands) with a small
+    of ``colour``, for a player holding ``coll``: a solid 4, 64 when it is
+    the seventh solid colour, 6 for another new colour; a rainbow that
+    becomes h high 4h, 40 at 7."""
+    if kind(stalk) == "solid":
+        held = {st[0] for st in coll if is_solid(st)}
+        if colour in held:
+            return 4
+        return 64 if len(held) == 6 else 6
+    h = len(stalk) + 1
+    return 40 if h == 7 else 4 * h
+
+
+def bot_openings(stalks, coll):
+    """{colour: the largest gain for a player holding ``coll``} over the
+    standing stalks of two or more pieces whose top is a medium."""
+    best = {}
+    for st in stalks:
+        k = kind(st)
+        if k is None or st[-1][1] != "2":
+            continue
+        c = st[-1][0] if k == "solid" else colour_at(idx(st[-1][0]) + k)
+        if c is None:
+            continue
+        best[c] = max(best.get(c, 0), bot_gain(st, c, coll))
+    return best
+
+
+def bot_choice(o):
+    """The placement the doc's bot plays for the seat to place: the only
+    legal one, else the highest ``own x total - risk`` (``own`` when the
+    bag is empty), the first in legal order on equal scores."""
+    legal = o.legal_tokens()
+    if len(legal) == 1:
+        return legal[0]
+    me, nxt = o.turn, (o.turn + 1) % o.n
+    total = sum(o.bag.values())
+    best = None
+    for tok in legal:
+        piece, where = parse_move(tok)
+        table = [list(st) for st in o.stalks]
+        own = 0
+        if where is None:
+            table.append([piece])
+        elif piece[1] == "1":
+            own = bot_gain(table[where], piece[0], o.collected[me])
+            del table[where]
+        else:
+            table[where].append(piece)
+        if total:
+            opens = bot_openings(table, o.collected[nxt])
+            score = own * total - sum(o.bag[c] * g for c, g in opens.items())
+        else:
+            score = own
+        if best is None or score > best[0]:
+            best = (score, tok)
+    return best[1]
+
+
 # ---- the oracle on the seed's worked examples -------------------------------------
 def bag_without(**drawn):
     bag = Counter({c: ROCKS_PER_COLOUR for c in RAINBOW})
@@ -404,6 +465,7 @@ class Harness:
         for t in toks:
             assert self.o.to_move() in self.o.bots, (t, self.o.expected_state())
             assert is_move(t), t
+            assert t == bot_choice(self.o), (t, bot_choice(self.o))
             self._apply(t)
             self.stats["bot_moves"] += 1
         if self.s.auto:
@@ -425,6 +487,14 @@ class Harness:
         assert self.ask("history") == " ".join(self.log)
         legal = parse_legal(self.ask("legal"))
         assert legal == o.legal(), (legal, o.legal(), exp)
+        hint = self.ask("hint")
+        if o.to_move() in ("chance", "over"):
+            assert hint == "none", hint
+        else:
+            assert hint == bot_choice(o), (hint, bot_choice(o), exp)
+            self.stats["hints"] += 1
+            if len(o.legal()) > 1:
+                self.stats["hints_with_a_choice"] += 1
         assert self.ask("show")         # a picture, whatever it shows
         self.stats["steps"] += 1
         return o.legal_tokens()
@@ -657,7 +727,7 @@ def test_the_random_games_reach_the_rare_cases():
     stats = Counter()
     for players, games in GAMES:
         stats.update(run_games(players, games))
-    assert stats["steps"] > 2000, stats
+    assert stats["steps"] > 2000 and stats["hints_with_a_choice"] > 300, stats
     for key in ("refused_for_completion", "new_base_beside_stalks",
                 "new_base_hopeless", "rainbow_up", "rainbow_down", "solid",
                 "rainbow_3", "rainbow_4", "rainbow_5", "rainbow_6",
@@ -880,6 +950,25 @@ def test_defaults_and_the_start():
     assert s.handle("hint") == "= g3@new\n\n"
     h = Harness(32, 4, bots=(1, 3))
     assert h.check() == list(RAINBOW)
+
+
+def test_the_bots_half_point_credit_decides():
+    """A position (found by a search with the oracle's bot) where the
+    doc's credit for a new solid colour decides. Seat 0 has drawn the last
+    orange but one; stalks y3o2, r3o2, c3c2, o3, g3y3, b3; bag r1 o1 y3 g4
+    c3 b4 p2; seat 1 holds solid r and p. `o2@4` opens the last orange to
+    seat 1 for a new solid colour (4 + 2 quarter points, x 1 rock); `o2@5`
+    makes g3y3o2, whose red small (16) outbids the 12 y3o2 already offers
+    for the one red left: 4 more. The bot plays `o2@5`; without the credit
+    the two would tie at 4 and the first, `o2@4`, would be played."""
+    h = Harness(25, 2)
+    toks = ("y y3@new r r3@new o o2@2 r r3@new c c3@new r r2@3 o o2@1 o o3@new "
+            "p p3@new c c2@4 p p2@6 g g3@new y y3@7 r r1@3 b b3@new p p1@5 o")
+    assert scripted(h, toks.split()) == ["o2@4", "o2@5"]
+    assert h.o.expected_state()["stalks"] == ["y3o2", "r3o2", "c3c2", "o3", "g3y3", "b3"]
+    assert h.ask("hint") == "o2@5"
+    h.play("o2@5")
+    assert h.o.stalks[4] == ["g3", "y3", "o2"]
 
 
 BOT_GAMES = [  # players, bot seats (from 0)
