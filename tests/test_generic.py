@@ -1,8 +1,9 @@
 """Interface checks run on every game of the catalog (OpenSpiel "basic tests").
 
-Every catalog entry marked built (engine/catalog.py) is walked through 200
+Every catalog entry marked built (engine/catalog.py) is walked through
 seeded random playthroughs of at most 300 actions (the table tools never
-end); one whose engine module is missing fails here rather than drop out.
+end): 24 in the everyday suite, 200 in `make bench`. One whose engine
+module is missing fails here rather than drop out.
 An entry not built yet is walked as soon as its engine module exists. A game
 added to the catalog is covered without touching this file; ``VARIANTS``
 only adds option sets worth walking for games that have options.
@@ -19,14 +20,15 @@ import pytest
 
 from engine import catalog
 from engine import registry
-try:
-    from engine.protocol import to_json
-except ImportError:     # before the protocol became one module
-    from engine.protocol_seldom import to_json
+from engine.protocol import to_json
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove, State
 
-PLAYTHROUGHS = 200
+# The everyday suite walks each game PLAYTHROUGHS times, FULL of them
+# deep-checked at every step; `make bench` walks LONG_PLAYTHROUGHS, LONG_FULL
+# of them fully (the suite must stay fast as games are added).
+PLAYTHROUGHS = 24
+LONG_PLAYTHROUGHS = 200
 MAX_ACTIONS = 300
 # Every step of every playthrough gets the cheap checks (check_cheap). The
 # deep ones (a copy via deserialize, every chance outcome applied on its own
@@ -35,7 +37,8 @@ MAX_ACTIONS = 300
 # a copy of a history-mode game replays its whole history, so deep checks
 # everywhere would cost minutes per game. A dice or bag walk costs about
 # 0.3 s fully checked and 15 ms sampled.
-FULL = 10
+FULL = 2
+LONG_FULL = 10
 DEEP_ODDS = 30
 UNDO_ODDS = 4           # undo is checked at 1 deep step in UNDO_ODDS
 MOVES_TRIED = 6         # legal moves applied on copies per deep step
@@ -374,18 +377,29 @@ def playthrough(game, opts, seed, deep_every_step, pool, saves=None):
     return st
 
 
-@pytest.mark.parametrize("game", CASES)
-def test_random_playthroughs(game):
+def walk(game, playthroughs, full):
     variants = VARIANTS.get(game, [{}])
     pool = set()
     ends = 0
-    for i in range(PLAYTHROUGHS):
+    for i in range(playthroughs):
         st = playthrough(game, variants[i % len(variants)], 7919 * i + 1,
-                         i < FULL, pool)
+                         i < full, pool)
         ends += st.to_move() == OVER
     assert len(pool) > 1
     if game == "toy":
-        assert ends > PLAYTHROUGHS // 2    # the walk reaches terminal states
+        assert ends > playthroughs // 2    # the walk reaches terminal states
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_random_playthroughs(game):
+    walk(game, PLAYTHROUGHS, FULL)
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("game", CASES)
+def test_many_random_playthroughs(game):
+    walk(game, LONG_PLAYTHROUGHS, LONG_FULL)
+    print("%s: %d playthroughs, %d fully checked" % (game, LONG_PLAYTHROUGHS, LONG_FULL))
 
 
 def test_options_are_validated_and_canonical():
