@@ -107,6 +107,35 @@ class Oracle:
         player to move; the pass count plays no part."""
         return (tuple(sorted("".join(t) for t in self.grid if t)), self.turn)
 
+    def key_after(self, tok, towers=None):
+        """The position a move would reach (for a test that seeks repeats),
+        without playing it; ``towers``: this position's, as a list."""
+        if towers is None:
+            towers = ["".join(t) for t in self.grid if t]
+        towers = list(towers)
+        cell = lambda c: self.grid[self.index(c)]
+        if tok != "pass":
+            if "/" in tok:
+                src, k = tok.split("/")
+                t, k = cell(src), int(k)
+                gone, new = [t], [t[:k - 1], t[k - 1:]]
+            elif ":" in tok:
+                src, _, dest = tok.partition("-")
+                c, k = src.split(":")
+                t, k = cell(c), int(k) - 1
+                rest = t[:k] + t[k + 1:]
+                if dest:
+                    gone, new = [t, cell(dest)], [rest, cell(dest) + [t[k]]]
+                else:
+                    gone, new = [t], [rest, [t[k]]]
+            else:
+                src, dest = tok.split("-")
+                gone, new = [cell(src), cell(dest)], [cell(dest) + cell(src)]
+            for t in gone:
+                towers.remove("".join(t))
+            towers.extend("".join(t) for t in new)
+        return (tuple(sorted(towers)), (self.turn + 1) % self.n)
+
     # -- what is asked ---------------------------------------------------------------
     def dealing(self):
         return sum(self.to_deal.values()) > 0
@@ -369,6 +398,9 @@ class Harness:
             assert self.o.to_move() in self.o.bots, (t, self.o.expected_state())
             self._apply(t)
             self.stats["bot_moves"] += 1
+            # docs, The bot: it 'never plays into a position that has
+            # already occurred' (its pass may)
+            assert t == "pass" or self.o.repeats() == 1, (t, self.o.expected_state())
         if self.s.auto:
             assert self.o.to_move() not in self.o.bots, self.o.expected_state()
 
@@ -466,6 +498,9 @@ class Driver:
         # towers, to reach deep towers, pairs to split and pieces to mine
         self.p_rare = rng.choice([0.0, 0.5, 0.9])
         self.p_tall = rng.choice([0.0, 0.6, 0.9])
+        # and some seek positions that occurred before, to reach the
+        # second and third occurrences often
+        self.p_seek = rng.choice([0.0, 0.0, 0.8])
 
     def deal(self, h, legal):
         if self.rng.random() < self.p_sample:
@@ -482,6 +517,13 @@ class Driver:
             h.play("pass")
             return
         rare = [m for m in others if ":" in m or "/" in m]
+        if self.p_seek and rng.random() < self.p_seek:
+            towers = ["".join(t) for t in h.o.grid if t]
+            again = [m for m in legal if h.o.seen[h.o.key_after(m, towers)]]
+            if again:
+                h.stats["sought_repeats"] += 1
+                h.play(rng.choice(again))
+                return
         if rare and rng.random() < self.p_rare:
             h.play(rng.choice(rare))
         elif rng.random() < self.p_tall:
@@ -621,24 +663,26 @@ def test_undo_and_refusals_at_random_points(players, ghost):
     assert stats["undos"] > 5 and stats["undo_refused"] and stats["refusals"] > 50, stats
 
 
-BOT_GAMES = [  # players, ghost, bot seats (from 0)
-    (2, False, (1,)), (2, True, (0,)), (3, False, (0, 2)), (4, False, (1, 2, 3)),
-    (5, False, (0, 1, 2, 3, 4)), (2, False, (0, 1)),
+BOT_GAMES = [  # players, ghost, bot seats (from 0), automatic play
+    (2, False, (1,), True), (2, True, (0,), True), (3, False, (0, 2), True),
+    (4, False, (1, 2, 3), True), (5, False, (0, 1, 2, 3, 4), True),
+    (2, False, (0, 1), True), (3, False, (1,), False),
 ]
 
 
-@pytest.mark.parametrize("players,ghost,bots", BOT_GAMES)
-def test_bot_games_follow_the_rulings(players, ghost, bots):
+@pytest.mark.parametrize("players,ghost,bots,auto", BOT_GAMES)
+def test_bot_games_follow_the_rulings(players, ghost, bots, auto):
     """The device plays the bot seats in a session with automatic play: the
     deal comes whole in the ``new`` answer (each piece among the pieces
     left), then every bot move must be legal at a bot's turn, and the game
-    must reach one of the two ends."""
+    must reach one of the two ends. Without automatic play the bot's move
+    is the one ``hint`` names, played by the test."""
     stats = Counter()
     for g in range(2):
-        play_game(500 + 17 * g + players, players, ghost, bots, auto=True,
+        play_game(500 + 17 * g + players, players, ghost, bots, auto=auto,
                   p_undo=0.05 if g else 0.0, stats=stats)
     assert stats["over"] == 2
-    assert stats["bot_moves"] > 5, stats
+    assert stats["bot_moves" if auto else "steps"] > 5, stats
 
 
 # ---- scripted situations ------------------------------------------------------------
@@ -877,3 +921,36 @@ def test_a_third_repetition_by_moves_that_undo_each_other_ends_the_game():
     assert h.undo() and h.check() == legal
     scripted(h, ["pass"])               # red to move with these towers a third time
     assert h.o.over and h.o.repeats() == 3 and h.o.passes == 2
+
+
+@pytest.mark.bench
+def test_many_more_games_match_the_rulings():
+    """The long sweep: many more seeded games of every size, with and
+    without the ghost and bot seats, undo and refusals mixed in."""
+    stats = Counter()
+    sizes = [(2, False), (2, True), (3, False), (4, False), (5, False)]
+    for g in range(40):
+        for players, ghost in sizes:
+            seed = 20000 + 100 * g + 10 * players + ghost
+            bots = ()
+            if g % 4 == 3:
+                bots = tuple(sorted(random.Random(seed).sample(range(players), 1 + g % players)))
+            play_game(seed, players, ghost, bots, auto=bool(bots), p_undo=0.03,
+                      p_probe=0.02, stats=stats)
+    print("IceTowers oracle sweep:", dict(stats))
+    assert stats["over"] == 40 * len(sizes)
+    assert stats["ends_by_repetition"] and stats["set_downs"] and stats["splits_at_top"], stats
+
+
+def test_identical_towers_count_as_a_multiset():
+    """Two identical towers are two towers: the position with two y1 r1 is
+    not the deal's (a fingerprint that cancels pairs would think so), and
+    each step after the deal is a first occurrence."""
+    h = Harness(91, 2)
+    h.deal(["r1", "y1", "r1", "y1", "r1", "y1", "r1", "y1"])
+    seen = []
+    for t in ["a1-b1", "pass", "c1-d1", "pass", "e1-f1", "pass", "a2-b2", "pass"]:
+        scripted(h, [t])
+        seen.append(h.o.repeats())
+    assert seen == [1] * 8
+    assert sorted("".join(t) for t in h.o.grid if len(t) > 1) == ["y1r1"] * 4
