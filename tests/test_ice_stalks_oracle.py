@@ -1082,10 +1082,10 @@ def test_a_long_sweep(players):
     step (``make bench``)."""
     stats = Counter()
     rng = random.Random(players)
-    for g in range(150):
+    for g in range(400):
         bots = tuple(s for s in range(players) if rng.random() < 0.3)
         play_game(10000 + 1000 * players + g, players, bots, auto=bool(bots),
                   p_undo=0.03 if g % 5 == 0 else 0.0,
                   p_probe=0.05 if g % 7 == 0 else 0.0, stats=stats)
-    assert stats["games"] == 150
+    assert stats["games"] == 400
     print("ice_stalks oracle sweep, %d players:" % players, sorted(stats.items()))
