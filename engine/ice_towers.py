@@ -49,7 +49,7 @@ HEIGHTS = const(76)    # heights 0..75 fit an action (a tower holds <= 75)
 TOP = const(16384 + 81 * 76 * 82)
 # a bot passes once this many moves have been played since the deal, so a
 # table of bots always ends by the passes
-BOT_LIMIT = const(400)
+BOT_LIMIT = const(150)
 # what a free piece is worth as ammunition, by size (pips, doubled like
 # the bot's values): a small caps any top, a large only a large
 AMMO = (0, 5, 2, 0)

@@ -9,6 +9,7 @@ import pytest
 from engine import registry
 from engine.protocol import Session
 from engine.rng import Rng
+from engine.ice_towers import BOT_LIMIT
 from engine.state import CHANCE, OVER, IllegalMove
 
 
@@ -325,3 +326,191 @@ def test_a_third_repetition_by_moves_that_undo_each_other_ends_the_game():
     ok(s, "undo")
     st = state(s)
     assert st["to_move"] == 0 and st["repeats"] == 2 and st["passes"] == 1
+
+
+# ---- the ghost ---------------------------------------------------------------
+
+def random_game(opts, seed, bot_seats=(), limit=2000):
+    """A seeded game: bots for ``bot_seats``, uniform random moves else."""
+    rng = Rng(seed)
+    st = registry.new("ice_towers", opts)
+    while st.to_move() == CHANCE:
+        outs = st.chance_outcomes()
+        st.apply_action(outs[rng.weighted([w for a, w in outs])][0])
+    for _ in range(limit):
+        p = st.to_move()
+        if p == OVER:
+            break
+        if p in bot_seats:
+            a = st.hint()
+        else:
+            acts = st.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+        yield st, a
+        st.apply_action(a)
+    yield st, None
+
+
+def test_the_ghost_never_moves_and_scores_for_nobody():
+    # a ghost piece is never moved: capping onto one is allowed, and a split
+    # lifts from the upper piece of a pair, so a ghost piece always stays at
+    # the bottom of the cell it was dealt to; its colour never forms a pair,
+    # so a split of the ghost's colour never arises
+    capped_ghost = 0
+    for seed in range(12):
+        ghosts = None
+        for st, a in random_game({"players": "2", "ghost": "1"}, seed):
+            if ghosts is None:
+                ghosts = [i for i, t in enumerate(st.cells) if t and t[0] >> 2 == 2]
+                assert len(ghosts) == 15
+            for i in ghosts:
+                assert st.cells[i][0] >> 2 == 2
+            for t in st.cells:
+                assert all(pc >> 2 != 2 for pc in t[1:])
+            capped_ghost += sum(len(st.cells[i]) > 1 for i in ghosts)
+            f = st.fields()
+            lone = sum(st.cells[i][0] & 3 for i in ghosts if len(st.cells[i]) == 1)
+            assert f["ghost_score"] == lone
+            assert sum(st.scores()) + lone == 90
+            assert "(ghost g:%d)" % lone in st.render()
+    assert capped_ghost
+
+
+def test_capping_a_ghost_piece_is_allowed_and_splitting_it_is_not():
+    s = Session(3)
+    ok(s, "new ice_towers players=2 ghost=1")
+    st = s.state
+    cells = [st.stack(i) for i in range(49)]
+    ghost = cells.index("g3")
+    red = cells.index("r1")
+    name = lambda i: "abcdefg"[i % 7] + str(i // 7 + 1)
+    tok = "%s-%s" % (name(red), name(ghost))
+    assert tok in legal(s)
+    ok(s, "play " + tok)
+    f = state(s)
+    assert f["ghost_score"] == 27 and f["scores"] == [33, 30]
+    assert cell(s, name(ghost)) == "g3r1"
+    assert "%s/2" % name(ghost) not in legal(s)
+    assert "not one colour" in refused(s, "play %s/2" % name(ghost))
+    assert "no piece in" in refused(s, "play %s-%s" % (name(red), name(ghost)))
+
+
+# ---- undo, saves, text ---------------------------------------------------
+
+def test_undo_and_saves_round_trip_exactly():
+    for seed in range(4):
+        states = []
+        for st, a in random_game({"players": str(2 + seed)}, seed, limit=60):
+            data = st.serialize()
+            copy = registry.deserialize(data)
+            assert copy.serialize() == data
+            assert copy.fields() == st.fields() and copy.legal() == st.legal()
+            states.append((data, st.fields()))
+        # undo walks every move back (a deal piece is never taken back)
+        while True:
+            try:
+                st.undo_move()
+            except IllegalMove as e:
+                assert str(e) == "nothing to undo"
+                break
+            states.pop()
+            assert st.serialize() == states[-1][0]
+            assert st.fields() == states[-1][1]
+        assert not any(not c for _, c in st.history())
+        assert st.to_move() == 0
+
+
+def test_bad_saves_are_refused():
+    st = registry.new("ice_towers", {"players": "2"})
+    for st, a in random_game({"players": "2"}, 9, limit=10):
+        pass
+    data = st.serialize()
+    # a pass added is a longer game, still valid
+    assert registry.deserialize(data + b"\x00\x00\x00").history()[-1] == (0, False)
+    for bad in (data[:-1], data[:-2], data + b"\x00", data + b"\x80\x00\x01",
+                data[:-3] + b"\x7f\xff\xff", data[:-3] + b"\x80\x00\x01"):
+        with pytest.raises(ValueError):
+            registry.deserialize(bad)
+
+
+def test_show_and_history():
+    s = table("a1-b1 pass")
+    shown = ok(s, "show")
+    lines = shown.split("\n")
+    assert lines[0].split() == list("abcdef")
+    assert lines[1].split() == ["1", "-", "y3r1", "r2", "y2", "r3", "y1"]
+    assert lines[7] == "1 r:33  2 y:27"
+    assert lines[8].startswith("1 (r) to move; passes 1")
+    hist = ok(s, "history").split()
+    assert hist[:6] == ROW.split() and hist[30:] == ["a1-b1", "pass"]
+
+
+# ---- the bot -------------------------------------------------------------
+
+def test_the_bot_moves_legally_in_slices():
+    for seed in range(6):
+        opts = {"players": str(2 + seed % 4)}
+        for st, a in random_game(opts, seed, limit=80):
+            if a is None:
+                break
+            g = st.think()
+            steps = list(g)
+            assert steps[-1] in st.legal_actions()
+            assert all(x is None for x in steps[:-1]) and len(steps) > 2
+            assert st.hint() == steps[-1]
+            assert st.bot_move() is None          # no seat is a bot here
+    done = registry.new("ice_towers", {"players": "2"})
+    assert list(done.think()) == [None] and done.hint() is None   # the deal
+
+
+def test_bot_seats_play_through_the_protocol():
+    s = Session(4)
+    ans = ok(s, "new ice_towers players=2 bots=2")
+    assert ok(s, "to_move") == "0"
+    mine = s.state.legal()[0]
+    ans = ok(s, "play " + mine)
+    words = ans.split()
+    assert words[0] == mine and len(words) == 2      # the bot answered
+    assert words[1] in registry.deserialize(s.state.serialize()).history_text().split()
+    assert ok(s, "to_move") in ("0", "over")
+    assert state(s)["bots"] == [1]
+
+
+def test_a_table_of_bots_ends_and_bots_cause_no_repetition():
+    for players in (2, 3, 4, 5):
+        for seed in range(3):
+            n = 0
+            for st, a in random_game({"players": str(players)}, seed,
+                                     bot_seats=range(players)):
+                if a is None:
+                    break
+                if a != 0:
+                    c = registry.deserialize(st.serialize())
+                    c.apply_action(a)
+                    assert c.repeats() == 1          # a position never seen
+                n += 1
+            assert st.to_move() == OVER and st.passes == players
+            assert n <= BOT_LIMIT + players
+
+
+def test_the_bot_passes_to_win_and_plays_on_when_behind():
+    s = table("a1-b1")                 # red 33, yellow 27; yellow to move
+    ok(s, "play pass")
+    ok(s, "play pass")                 # red ahead passes? red moved instead
+    st = s.state
+    # yellow passed: red, ahead, ends the game by passing
+    s2 = table("a1-b1 pass")
+    assert s2.state.hint() == 0
+    # red passed and yellow is behind: yellow must not pass
+    s3 = table("a1-b1 f1-a2 pass")
+    assert state(s3)["scores"][1] < state(s3)["scores"][0]
+    assert s3.state.hint() != 0
+    assert st.to_move() == OVER
+
+
+def test_the_bot_passes_once_the_move_limit_is_reached():
+    for st, a in random_game({"players": "3"}, 2, limit=6):
+        pass
+    assert st.to_move() >= 0 and st.hint() != 0
+    st.moves = BOT_LIMIT
+    assert st.hint() == 0
