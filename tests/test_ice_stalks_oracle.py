@@ -462,6 +462,8 @@ class Harness:
         """Moves the session made by itself after a command: the bot
         seats'. Each is one of the oracle's legal moves at a bot's turn;
         the session stops at a draw or a person's turn or the end."""
+        # a session made with auto=False plays nothing by itself
+        assert self.s.auto or not toks, toks
         for t in toks:
             assert self.o.to_move() in self.o.bots, (t, self.o.expected_state())
             assert is_move(t), t
@@ -675,9 +677,9 @@ def play_game(seed, players, bots=(), auto=False, p_undo=0.0, p_probe=0.0,
         t = h.o.to_move()
         if t == "over":
             break
-        if t in h.o.bots and h.s.auto:
-            # after an undo the bot seat waits: its move is asked with
-            # `hint` and played
+        if t in h.o.bots:
+            # after an undo the bot seat waits, and without automatic play
+            # it always does: its move is asked with `hint` and played
             tok = h.ask("hint")
             assert tok in legal, (tok, legal)
             h.play(tok)
@@ -989,6 +991,14 @@ def test_bot_games_follow_the_rulings(players, bots):
                   p_undo=0.04 if g == 2 else 0.0, p_probe=0.05, stats=stats)
     assert stats["bot_moves"] >= 3 * 35 * len(bots) // players - 10, stats
     assert stats["games"] == 3
+
+
+def test_bot_seats_wait_in_a_session_without_automatic_play():
+    """`Session(seed, auto=False)`: a bot seat's placement is not made for
+    it; the seat waits, and the move `hint` names is played by hand."""
+    stats = Counter()
+    play_game(550, 3, (0, 2), auto=False, p_undo=0.03, stats=stats)
+    assert stats["bot_moves"] == 0 and stats["hints"] > 30, stats
 
 
 def test_hint_is_legal_and_the_bot_seats_answer_it():
