@@ -15,7 +15,9 @@ At every step the oracle predicts, and the engine must answer:
 * the whole ``state`` object, field for field (the drawn rock, the bag per
   colour, the standing stalks in order, each player's collection in the
   order collected, the scores);
-* ``score`` and ``history``.
+* ``score`` and ``history``;
+* ``hint``, and every move of a device-played seat: the placement the
+  doc's bot rule gives (recomputed here from the doc's "The bot").
 
 Draws are passed by ``sample`` (which must name one of the listed colours)
 or by playing a colour the test chooses, so long rainbows, colours drawn
@@ -478,7 +480,7 @@ class Harness:
         exp = o.expected_state()
         raw = self.ask("state")
         got = json.loads(raw)
-        # docs: the bag's "seven keys in rainbow order"
+        # docs: the bag's seven keys, "written in rainbow order on a desktop"
         bag = re.search(r'"bag":(\{[^}]*\})', raw).group(1)
         assert "".join(re.findall(r'"(\w)":', bag)) == RAINBOW, raw
         assert got == exp, "\n".join(
@@ -1065,6 +1067,22 @@ def test_moves_off_the_legal_set_are_refused_and_change_nothing(players):
     for g in range(3):
         play_game(900 + g * 11 + players, players, p_probe=0.3, stats=stats)
     assert stats["refusals"] > 60, stats
+
+
+def test_sample_follows_the_odds():
+    """With one red left and five of every other colour, `sample` (then
+    the placement and the draw taken back by `undo`, again and again)
+    draws red about 1 time in 31 and each other colour 5 in 31."""
+    h = Harness(88, 2)
+    scripted(h, ["r", "r3@new", "r", "r2@1", "r", "r1@1", "r", "r3@new"])
+    counts = Counter()
+    for _ in range(3100):
+        counts[h.ask("sample")] += 1
+        assert h.ask("undo") == "r3@new"
+        assert h.ask("play r3@new") == "r3@new"
+    assert 60 <= counts["r"] <= 145, counts
+    assert all(420 <= counts[c] <= 580 for c in RAINBOW[1:]), counts
+    h.check()
 
 
 def test_refusals_leave_the_random_generator_alone():
