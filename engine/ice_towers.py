@@ -696,6 +696,7 @@ class Game(State):
         sources = []
         splits = []
         count = [0] * self.stashes
+        least = [0] * self.stashes
         side = self.side
         for i in range(ncell):
             if i and i % side == 0:
@@ -708,9 +709,14 @@ class Game(State):
             total = 0
             for c in range(self.stashes):
                 count[c] = 0
+                least[c] = 3
             for pc in t:
-                total += pc & 3
-                count[pc >> 2] += 1
+                s = pc & 3
+                total += s
+                c = pc >> 2
+                count[c] += 1
+                if s < least[c]:
+                    least[c] = s
             if tc == me:
                 for s in range(1, (top & 3) + 1):
                     if total > exposed[s]:
@@ -722,9 +728,9 @@ class Game(State):
                     sources.append(i)
             for c in range(n):
                 if c != me and c != tc and count[c] >= 2:
-                    for pc in t:
-                        if pc >> 2 == c:
-                            ammo[pc & 3] += 1
+                    # a piece that seat could mine here (the smallest is
+                    # the one that counts: it reaches the most tops)
+                    ammo[least[c]] += 1
             # splits: the lower part (heights 1..h-1) passes from tc to c
             low = t[0] & 3
             for h in range(1, len(t)):
