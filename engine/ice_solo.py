@@ -197,9 +197,9 @@ class Game(State):
     OPTIONS = ("variant", "quick", "deal", "scatter")
     __slots__ = ("variant", "cols", "width", "quick", "start_grid",
                  "start_field", "phase", "grid", "lo", "hi", "pos", "layer",
-                 "left", "pend", "force", "remixes", "style", "undos",
-                 "memo", "_mv", "order", "chk", "_co", "_base",
-                 "_base_n", "_nest_at", "_bd")
+                 "left", "pending_pieces", "force", "remixes", "style",
+                 "undos", "memo", "_any_move", "order", "checkpoints",
+                 "_outcomes", "_base", "_base_n", "_nest_at", "_breakdown")
 
     def __init__(self, options=None):
         # these survive undo's replay and are saved beside the history
@@ -236,15 +236,15 @@ class Game(State):
         self.pos = 0
         self.layer = 0
         self.left = None
-        self.pend = None
+        self.pending_pieces = None
         self.force = None
         self.remixes = 0
         self.style = 0          # 0 not judged, 1 yes, 2 no
-        self._mv = -1           # cached "some move exists" (-1: unknown)
-        self._bd = None         # cached breakdown() (None: not worked out)
+        self._any_move = -1     # cached "some move exists" (-1: unknown)
+        self._breakdown = None  # cached breakdown() (None: not worked out)
         self.order = None       # deal: the layer's cells, group by group
-        self.chk = 0            # deal: checkpoints passed in this layer
-        self._co = None         # deal: this node's outcomes, once listed
+        self.checkpoints = 0    # deal: checkpoints passed in this layer
+        self._outcomes = None   # this chance node's outcomes, once listed
         self._nest_at = 0x7FFF  # actions before the nesting phase began
         if self.start_grid is not None:
             self._nest_at = 0
@@ -308,14 +308,14 @@ class Game(State):
         return _tw().tower_moves(self, first, only, klo, khi)
 
     def _has_tower_move(self):
-        if self._mv < 0:
-            self._mv = 1 if _tw().has_move(self) else 0
-        return self._mv == 1
+        if self._any_move < 0:
+            self._any_move = 1 if _tw().has_move(self) else 0
+        return self._any_move == 1
 
     def _has_nest_move(self):
-        if self._mv < 0:
-            self._mv = 1 if self._nest_moves(True) else 0
-        return self._mv == 1
+        if self._any_move < 0:
+            self._any_move = 1 if self._nest_moves(True) else 0
+        return self._any_move == 1
 
     def _can_remix(self):
         return _tw().can_remix(self)
@@ -470,15 +470,15 @@ class Game(State):
     def chance_outcomes(self):
         """Kept until the next action (sampling checks what it listed); the
         list is shared, not to be changed."""
-        if self._co is None:
+        if self._outcomes is None:
             ph = self.phase
             if ph == P_DEAL:
-                self._co = _dl().outcomes_of(self)
+                self._outcomes = _dl().outcomes_of(self)
             elif ph == P_SCATTER or ph == P_REMIX:
-                self._co = _tw().chance(self)
+                self._outcomes = _tw().chance(self)
             else:
                 return []
-        return self._co
+        return self._outcomes
 
     def _chance_ok(self, a):
         for o in self.chance_outcomes():
@@ -513,9 +513,9 @@ class Game(State):
 
     def _apply(self, a):
         ph = self.phase
-        self._mv = -1
-        self._bd = None
-        self._co = None
+        self._any_move = -1
+        self._breakdown = None
+        self._outcomes = None
         if ph == P_DEAL:
             _dl().apply(self, a)
         elif ph == P_SCATTER or ph == P_REMIX:
@@ -586,8 +586,8 @@ class Game(State):
         """The live score: a dict of the parts and the total. Kept until the
         next action (a state line asks for it twice, the scores and the
         fields, and to_move once): the caller must not change it."""
-        if self._bd is not None:
-            return self._bd
+        if self._breakdown is not None:
+            return self._breakdown
         g = self.grid
         w = self.width
         n = len(g)
@@ -627,7 +627,7 @@ class Game(State):
         d = {"clean": clean, "fully_nested": n, "rainbow": lines, "style": w,
              "double_plus_cool": c, "remix": m,
              "total": clean + n + lines + w + c + m}
-        self._bd = d
+        self._breakdown = d
         return d
 
     def scores(self):
@@ -755,8 +755,8 @@ class Game(State):
             else:
                 self.phase = P_NEST
                 self.style = 0
-            self._mv = -1
-            self._bd = None
+            self._any_move = -1
+            self._breakdown = None
             self.hist = h[:-2]
             return
         if self.lo is not None and _tw().undo(self, a):

@@ -173,7 +173,7 @@ def outcomes_of(g):
     if g.layer == 0:                # the larges: as many as are left
         return [(PLACE + ((cols[d] << 2) | size), left[d])
                 for d in range(len(cols)) if left[d]]
-    out = outcomes(g.pos, g.chk, left, 5, bounds(len(cols)))
+    out = outcomes(g.pos, g.checkpoints, left, 5, bounds(len(cols)))
     for i in range(len(out)):
         d, w = out[i]
         if d == OK:
@@ -193,13 +193,13 @@ def apply(g, a):
     k = len(g.cols)
     left = g.left
     if a == DEAL_OK:
-        g.chk += 1
+        g.checkpoints += 1
         return
     ly = g.layer
     if a == DEAL_REDO:
         # the proposed pieces go back (the history keeps them and the redo:
         # it is every action applied, and replays to the same grid)
-        r = redo_to(k, 5, g.chk)
+        r = redo_to(k, 5, g.checkpoints)
         o = g.order
         for i in range(r, g.pos):
             c = o[i]
@@ -234,4 +234,4 @@ def apply(g, a):
             if CIX[grid[x][ly - 1] >> 2] == d:
                 o.append(x)
     g.order = o
-    g.chk = start_chk(k)
+    g.checkpoints = start_chk(k)

@@ -311,7 +311,7 @@ def legal_text(g):
         return None
     # whether a move is legal, as to_move would find it (so the protocol
     # need not ask it first)
-    g._mv = 1 if b else 0
+    g._any_move = 1 if b else 0
     if not b:
         if not can_remix(g):
             return None         # over: the protocol answers
@@ -432,7 +432,7 @@ def remix(g):
                 g.lo[s] = NONE
                 g.hi[s] = NONE
     g.remixes += 1
-    g.pend = pend
+    g.pending_pieces = pend
     g.force = force
     g.pos = 0
     g.phase = P_REMIX
@@ -482,14 +482,14 @@ def apply_chance(g, a):
             g.pos = 0
         return
     t = a - TARGET
-    g.lo[t] = g.pend[g.pos]
+    g.lo[t] = g.pending_pieces[g.pos]
     f = g.force
     if f is not None and g.pos == len(f):
         f.append(t)    # a newly revealed outcome joins the memo
     g.pos += 1
-    if g.pos == len(g.pend):
+    if g.pos == len(g.pending_pieces):
         g.phase = P_TOWER
-        g.pend = None
+        g.pending_pieces = None
         g.force = None
         g.pos = 0
 
@@ -563,8 +563,8 @@ def undo(g, a):
     else:
         return False
     g.undos += 1
-    g._mv = -1
-    g._bd = None
+    g._any_move = -1
+    g._breakdown = None
     g.hist = h[:-2]
     return True
 

@@ -159,20 +159,6 @@ def read_save(data, new):
     return st
 
 
-def deserialize(data):
-    """Kept for engine/registry.py (``seldom().deserialize``) until it calls
-    :func:`read_save` itself."""
-    from engine.registry import new
-    return read_save(data, new)
-
-
-def seldom():
-    """Kept for engine/registry.py until it calls :func:`read_save`
-    itself: this module, whose :func:`deserialize` it asks for."""
-    import sys
-    return sys.modules[__name__]
-
-
 class State:
     """Base class. Construct through :func:`engine.registry.new`.
 

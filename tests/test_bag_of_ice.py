@@ -1,6 +1,7 @@
 """Bag of Ice: scripted turns through the protocol, refusals, the optimal
 scoring against brute force, the odds against an independent exact
 computation, the bot's strength, saves and undo."""
+import itertools
 import json
 import math
 from fractions import Fraction
@@ -425,35 +426,38 @@ def code(c, s):
 
 
 def test_optimal_score_equals_brute_force_on_every_subset():
+    # every sub-multiset of the 18 non-red pyramids (pieces of a kind are
+    # alike, so each is taken once, not once per choice of the alike ones)
     from engine.bag_of_ice_play import best
-    codes = [code(c, s) for c, s in PIECES]
-    n = len(PIECES)
-    assert n == 18
-    seen = {}
-    for mask in range(1 << n):
-        h = bytearray(28)
+    assert len(PIECES) == 18
+    kinds = sorted(set(PIECES))
+    per = [PIECES.count(x) for x in kinds]
+    checked = 0
+    for counts in itertools.product(*[range(c + 1) for c in per]):
         key = []
-        for i in range(n):
-            if mask >> i & 1:
-                h[codes[i]] += 1
-                key.append(PIECES[i])
-        k = tuple(sorted(key))
-        if k not in seen:
-            seen[k] = brute(k)
-            # one arrangement that achieves it: the pieces, in trees of an
-            # L, M and S and leftovers, worth exactly the maximum
-            v, trees, left = best(bytes(codes[i] for i in range(n) if mask >> i & 1))
-            assert v == seen[k], k
-            used = [p for t in trees for p in t] + list(left)
-            assert sorted(used) == sorted(codes[i] for i in range(n) if mask >> i & 1)
-            worth = sum(p & 3 for p in left)
-            for t in trees:
-                assert [p & 3 for p in t] == [3, 2, 1]
-                cs = {p >> 2 for p in t}
-                worth += TREE["roygcbp"[t[0] >> 2]] if len(cs) == 1 else 10
-            assert worth == v, (k, trees, left)
-        assert boi.value(h) == seen[k], k
-    assert len(seen) == 2 ** 6 * 3 ** 6      # distinct multisets of the 18
+        for kind, c in zip(kinds, counts):
+            key += [kind] * c
+        k = tuple(key)
+        drawn = [code(c, s) for c, s in key]
+        want = brute(k)
+        # one arrangement that achieves it: the pieces, in trees of an
+        # L, M and S and leftovers, worth exactly the maximum
+        v, trees, left = best(bytes(drawn))
+        assert v == want, k
+        used = [p for t in trees for p in t] + list(left)
+        assert sorted(used) == sorted(drawn)
+        worth = sum(p & 3 for p in left)
+        for t in trees:
+            assert [p & 3 for p in t] == [3, 2, 1]
+            cs = {p >> 2 for p in t}
+            worth += TREE["roygcbp"[t[0] >> 2]] if len(cs) == 1 else 10
+        assert worth == v, (k, trees, left)
+        h = bytearray(28)
+        for p in drawn:
+            h[p] += 1
+        assert boi.value(h) == want, k
+        checked += 1
+    assert checked == 2 ** 6 * 3 ** 6       # distinct multisets of the 18
 
 
 # ---- the odds against an independent exact computation -------------------------

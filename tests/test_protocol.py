@@ -532,26 +532,54 @@ def mutated(draw):
     return line
 
 
-@settings(max_examples=500)
-@given(st.sampled_from(SETUPS), st.lists(st.text(ANY_CHAR, max_size=40),
-                                         min_size=1, max_size=6))
+# The fuzzers run a few hundred examples in the everyday suite, and the
+# sizes they were written with under ``make bench`` (the same checks).
+RANDOM_TEXT = (st.sampled_from(SETUPS),
+               st.lists(st.text(ANY_CHAR, max_size=40), min_size=1, max_size=6))
+ASCII_AND_CONTROL = (st.sampled_from(SETUPS),
+                     st.lists(st.text(CONTROL, max_size=10) |
+                              st.text(st.characters(min_codepoint=0, max_codepoint=127),
+                                      max_size=30),
+                              min_size=1, max_size=6))
+MUTATED = (st.sampled_from(SETUPS), st.lists(mutated(), min_size=1, max_size=8))
+
+
+@settings(max_examples=150)
+@given(*RANDOM_TEXT)
 def test_fuzz_random_text(setup, lines):
     check_session_survives(setup, lines)
 
 
-@settings(max_examples=400)
-@given(st.sampled_from(SETUPS), st.lists(st.text(CONTROL, max_size=10) |
-                                         st.text(st.characters(
-                                             min_codepoint=0, max_codepoint=127),
-                                             max_size=30),
-                                         min_size=1, max_size=6))
+@pytest.mark.bench
+@settings(max_examples=500)
+@given(*RANDOM_TEXT)
+def test_fuzz_random_text_at_length(setup, lines):
+    check_session_survives(setup, lines)
+
+
+@settings(max_examples=120)
+@given(*ASCII_AND_CONTROL)
 def test_fuzz_ascii_and_control_characters(setup, lines):
     check_session_survives(setup, lines)
 
 
-@settings(max_examples=1000)
-@given(st.sampled_from(SETUPS), st.lists(mutated(), min_size=1, max_size=8))
+@pytest.mark.bench
+@settings(max_examples=400)
+@given(*ASCII_AND_CONTROL)
+def test_fuzz_ascii_and_control_characters_at_length(setup, lines):
+    check_session_survives(setup, lines)
+
+
+@settings(max_examples=200)
+@given(*MUTATED)
 def test_fuzz_mutated_commands(setup, lines):
+    check_session_survives(setup, lines)
+
+
+@pytest.mark.bench
+@settings(max_examples=1000)
+@given(*MUTATED)
+def test_fuzz_mutated_commands_at_length(setup, lines):
     check_session_survives(setup, lines)
 
 
