@@ -14,8 +14,10 @@ generator (default: os.urandom, via engine.rng).
 Screen contract
 ===============
 
-Every game and tool ``<id>`` of the catalog (engine/catalog.py) has a module
-``lib/screen_<id>.py`` defining::
+Every game and tool ``<id>`` of the catalog (engine/catalog.py) has one
+module ``lib/screen_<id>.py``: a docstring with its controls and pictures,
+its constants, any plain drawing functions, and one class (shared helpers
+are in lib/screens_common.py; lib/screen_dice.py is a short example)::
 
     class Screen:
         def __init__(self, app, state): ...

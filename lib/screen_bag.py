@@ -52,23 +52,6 @@ REVEAL_MS = const(2500)   # the drawn item shows
 BLINK_MS = const(300)     # the custom bag's chosen colour blinks
 
 
-def piece_glyph(d, p, cx, bottom, s):
-    """A piece seen from the side, centred on column ``cx`` with its base
-    on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock is a
-    round blob. ``s`` scales it."""
-    c = P.piece_code(p)
-    size = p & 3
-    if size == 0:
-        d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
-        d.rect(cx - 2 * s, bottom - s + 1, 4 * s, s, c)
-        d.rect(cx - s, bottom - 3 * s + 1, 2 * s, s, c)
-        return
-    h = size + 1
-    for r in range(h):
-        half = r * s       # row r from the top: 2r+1 dots wide
-        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
-
-
 class Screen:
     """The tool's screen (lib/app.py's contract)."""
 
@@ -209,11 +192,11 @@ class Screen:
         cx = d.width // 2
         bottom = d.height - 1 - (d.height - (5 * s)) // 2
         if m == SHAKE:
-            piece_glyph(d, st.kinds[self.flick], cx, bottom - (self.phase & 1) * s, s)
+            C.piece_glyph(d, st.kinds[self.flick], cx, bottom - (self.phase & 1) * s, s)
         elif m == REVEAL:
-            piece_glyph(d, st.drawn[len(st.drawn) - 1], cx, bottom, s)
+            C.piece_glyph(d, st.drawn[len(st.drawn) - 1], cx, bottom, s)
         elif m == HIST:
-            piece_glyph(d, st.drawn[len(st.drawn) - 1 - self.back], cx, bottom, s)
+            C.piece_glyph(d, st.drawn[len(st.drawn) - 1 - self.back], cx, bottom, s)
             d.pixel(self.back % d.width, 0, P.HILITE)
         elif m == PICK:
             self.draw_pick(d)
@@ -377,7 +360,7 @@ class Screen:
         if d.height > 8:
             font.draw_number(d, st.remaining(), 0, d.height - 5, P.TEXT)
             if st.drawn:
-                piece_glyph(d, st.drawn[len(st.drawn) - 1], d.width - 4,
+                C.piece_glyph(d, st.drawn[len(st.drawn) - 1], d.width - 4,
                             d.height - 1, 1)
 
     def draw_counts(self, d, counts, sel):

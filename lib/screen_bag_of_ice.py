@@ -17,6 +17,7 @@ the roll-off's last roll) play before the hand-off (``handoff_later``).
 
 from lib import palette as P
 from lib import font
+from lib.screens_common import piece_glyph
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import OVER
 from engine.bag_of_ice import ROLLOFF, ROLL, CHOOSE, DRAW, DONE
@@ -86,16 +87,6 @@ def _die(d, f, x, y, s):
             for j in range(i, i + s):
                 fr[j] = k
             i += w
-
-
-def _glyph(d, p, cx, bottom, s):
-    """A pyramid seen from the side, centred on ``cx``, base on row
-    ``bottom``: 2, 3 or 4 rows high by size (as lib.screen_bag draws it)."""
-    c = P.piece_code(p)
-    h = (p & 3) + 1
-    for r in range(h):
-        half = r * s
-        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
 
 
 def _pct(n, d):
@@ -683,7 +674,7 @@ class Screen:
             b = d.height - 1 - (d.height - 4 * s) // 2
             if m == SHAKE:
                 b -= (self.phase & 1) * s
-            _glyph(d, p, d.width // 2 - 1, b, s)
+            piece_glyph(d, p, d.width // 2 - 1, b, s)
         elif m == BUST:
             # the lost pieces grey and struck through, a red cross over the
             # panel for a moment, then BUST (8x8: a 0) blinking: after the

@@ -116,6 +116,23 @@ def draw_full_icon(d, gid, dim=False):
     draw_icon(d, icon(gid), (d.width - 8 * scale) // 2, 0, scale, dim)
 
 
+def piece_glyph(d, p, cx, bottom, s):
+    """A piece seen from the side, centred on column ``cx`` with its base
+    on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock (size
+    0) is a round blob. ``s`` scales it. (The bag and Bag of Ice.)"""
+    c = P.piece_code(p)
+    size = p & 3
+    if size == 0:
+        d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
+        d.rect(cx - 2 * s, bottom - s + 1, 4 * s, s, c)
+        d.rect(cx - s, bottom - 3 * s + 1, 2 * s, s, c)
+        return
+    h = size + 1
+    for r in range(h):
+        half = r * s       # row r from the top: 2r+1 dots wide
+        d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
+
+
 def border(d, c, t=1):
     """A frame ``t`` pixels thick around the panel."""
     w = d.width
