@@ -201,7 +201,9 @@ class Game(State):
         self.cells[i] = tower
 
     def _key(self):
-        return (self.sum1 * _P2 + self.sum2) * 8 + self.turn
+        # a pair of small ints: a 51-bit int would need long ints, which
+        # some CircuitPython builds leave out
+        return (self.sum1, self.sum2 * 8 + self.turn)
 
     # ---- the interface --------------------------------------------------------
     def to_move(self):
@@ -877,4 +879,4 @@ class Game(State):
             a2, b2 = _hashes(new)
             s1 = (s1 - a1 + a2) % _P1
             s2 = (s2 - b1 + b2) % _P2
-        return (s1 * _P2 + s2) * 8 + (self.turn + 1) % self.players
+        return (s1, s2 * 8 + (self.turn + 1) % self.players)
