@@ -160,18 +160,18 @@ class Dealing:
 
     def __init__(self, app, mod):
         self.app = app
-        self.mod = mod
-        self.n = 0        # nodes dealt
+        self.screen_module = mod
+        self.dealt = 0        # nodes dealt
         self.shown = -1   # LEDs lit on the frame so far (-1: not drawn yet)
-        self.pre = True   # the deal module is still to be tried
+        self.module_due = True   # the deal module is still to be tried
 
     def key(self, k):
         return False
 
     def tick(self, now):
         app = self.app
-        if self.pre:
-            self.pre = False
+        if self.module_due:
+            self.module_due = False
             name = "engine." + app.game + "_deal"
             if name[7:] in AHEAD:
                 # the pass is spent even when the module is in already
@@ -184,20 +184,20 @@ class Dealing:
                         pass    # the engine's own import says why
                 return False
         if app.deal_one():
-            self.n += 1
+            self.dealt += 1
             return True
-        app.open_screen(self.mod)
+        app.open_screen(self.screen_module)
         return True
 
     def draw(self, d):
         # only the newly dealt LED is painted; the frame is cleared when the
         # walk starts or wraps around the panel
         size = d.width * d.height
-        if self.shown < 0 or self.n - self.shown >= size or self.n % size == 0:
+        if self.shown < 0 or self.dealt - self.shown >= size or self.dealt % size == 0:
             d.fill(palette.OFF)
-            self.shown = self.n - self.n % size
+            self.shown = self.dealt - self.dealt % size
         w = d.width
-        while self.shown < self.n:
+        while self.shown < self.dealt:
             i = self.shown % size
             d.pixel(i % w, i // w, palette.piece(_DEAL_HUES[i % 5], 3))
             self.shown += 1

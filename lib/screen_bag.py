@@ -59,7 +59,7 @@ class Screen:
         self.app = app
         self.state = state
         self.mode = VIEW
-        self.t0 = app.now
+        self.since = app.now
         self.phase = 0
         self.seed = (app.now & 0xFFFF) | 1
         self.flick = 0          # the kind shown while shaking
@@ -102,7 +102,7 @@ class Screen:
             # what comes out is picked on the next pass (see tick), so the
             # press itself answers quickly
             self.mode = SHAKE
-            self.t0 = app.now
+            self.since = app.now
             self.phase = -1
             return True
         if k == LEFT:
@@ -154,7 +154,7 @@ class Screen:
         # (rows still owed: another pass of the frame)
         more = self.big and self.app.d.owed
         m = self.mode
-        dt = ticks_diff(now, self.t0)
+        dt = ticks_diff(now, self.since)
         if m == SHAKE:
             if dt > 0 and self.state.to_move() == CHANCE:
                 # drawn on the pass after the press (that one has the draw
@@ -162,7 +162,7 @@ class Screen:
                 self.app.chance()
             if dt >= SHAKE_MS:
                 self.mode = REVEAL
-                self.t0 = now
+                self.since = now
                 return True
             p = dt // FLICK_MS
             if p != self.phase:
@@ -270,7 +270,7 @@ class Screen:
                 self.mode = EDIT
                 self.edit[:] = app.settings.custom
                 self.edit_colour = 0
-                self.t0 = app.now
+                self.since = app.now
                 return True
             app.settings.set("bag.preset", name)
             if self.state.name != name:

@@ -106,7 +106,7 @@ class Screen:
         self.scale = 2 if self.big else 1
         self.mode = TURN
         self.back = TURN         # where ODDS and SCORES return to
-        self.t0 = app.now
+        self.since = app.now
         self.phase = -1          # flicker/blink counter last drawn
         self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
         self.flick = 0
@@ -308,7 +308,7 @@ class Screen:
         """After an effect (or when opened): the view for the state now,
         and the hand-off owed, if it is still that player's turn."""
         st = self.state
-        self.t0 = now
+        self.since = now
         self.phase = -1
         self.bot_pick = False
         self._scores_now()
@@ -376,7 +376,7 @@ class Screen:
                 self.need = 2
                 self.back = TURN
                 self.mode = ODDS
-                self.t0 = app.now
+                self.since = app.now
                 self.phase = 0
                 return False
             if k == DOWN:
@@ -387,14 +387,14 @@ class Screen:
                 if app.play(self.a_draw):
                     self.mode = ROLLING
                     self.roller = st.turn
-                    self.t0 = app.now
+                    self.since = app.now
                     self.phase = -1
                 return True
             if not st.drawn:
                 app.refuse()      # nothing to bank yet (the flash redraws)
                 return False
             self.mode = ASK
-            self.t0 = app.now
+            self.since = app.now
             return True
         if m == PICK:
             if k == DOWN:
@@ -434,7 +434,7 @@ class Screen:
                 return True
             if k == A or k == B:
                 self.mode = self.back
-                self.t0 = app.now
+                self.since = app.now
                 return True
             return False
         if m == END:
@@ -451,7 +451,7 @@ class Screen:
         self.mode = SCORES
         self.scroll_rows = 0
         self.hold = 10
-        self.t0 = self.app.now
+        self.since = self.app.now
         self.phase = -1
         return True
 
@@ -461,14 +461,14 @@ class Screen:
         size = _HI[f] if self.half else _LO[f]
         if self.app.play(self.a_size[size]):
             self._shake()
-            self.t0 = self.app.now
+            self.since = self.app.now
             self.phase = -1
 
     def _stop(self):
         # the effect shows the arrangement worked out before the stop
         self.mode = BANKED
         self.roller = self.state.turn
-        self.t0 = self.app.now
+        self.since = self.app.now
         self.phase = -1
         if not self.app.play(self.a_stop):
             self.mode = TURN
@@ -705,7 +705,7 @@ class Screen:
         w = d.width // cols
         # the same clock as tick's redraws (from the view's start), or a redraw
         # can keep landing in the same half of the blink
-        lit = self.mode == SCORES and (ticks_diff(self.app.now, self.t0) // BLINK_MS) & 1
+        lit = self.mode == SCORES and (ticks_diff(self.app.now, self.since) // BLINK_MS) & 1
         now = st.winner if st.winner >= 0 else st.turn
         t = st.target
         for i in range(st.players):
@@ -764,8 +764,8 @@ class Screen:
                 app.handoff(st.turn)
                 return True
             self.late = False
-            self.t0 = now       # the animation starts once they look
-        dt = ticks_diff(now, self.t0)
+            self.since = now       # the animation starts once they look
+        dt = ticks_diff(now, self.since)
         if m == ROLLING:
             if dt >= (RUSH_MS if self.rush else ROLL_MS):
                 self.roller = st.turn
@@ -776,7 +776,7 @@ class Screen:
                     return True
                 self.face = _FACES.index(st.token(a))
                 self.mode = FACE
-                self.t0 = now
+                self.since = now
                 self.outcome_owed = True
                 return False
             return self._flick(dt, 6)
@@ -795,7 +795,7 @@ class Screen:
                     return True
                 self.piece = st.drawn[len(st.drawn) - 1] if st.drawn else st.last_bust
                 self.mode = REVEAL
-                self.t0 = now
+                self.since = now
                 self.outcome_owed = True
                 self.laid = False
                 return False
@@ -808,7 +808,7 @@ class Screen:
                     self._settle(now)
                 else:
                     self.mode = BUST
-                    self.t0 = now
+                    self.since = now
                     self.phase = -1
                 return True
             if st.drawn and not self.laid:
@@ -833,7 +833,7 @@ class Screen:
                 return False
             if dt < BOT_MS:
                 return False
-            self.t0 = now
+            self.since = now
             a = st.bot_move()
             if a is None:
                 return False

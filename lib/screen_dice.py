@@ -116,7 +116,7 @@ class Screen:
         self.mode = RESULT
         self.back = 0          # 0: the latest roll; n: n rolls before it
         self.page = 0
-        self.t0 = app.now
+        self.since = app.now
         self.phase = 0
         self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
         self.tumble = bytearray(6)
@@ -177,7 +177,7 @@ class Screen:
             self.back = 0
             self.page = 0
             self.phase = -1
-            self.t0 = app.now
+            self.since = app.now
             return True
         if k == LEFT:
             if self.back >= len(st.past) or not st.rolled:
@@ -220,7 +220,7 @@ class Screen:
         if k == A:
             st = self.state
             self.mode = RESULT
-            self.t0 = app.now
+            self.since = app.now
             if KINDS[self.kind] != st.die or self.count != st.count:
                 die = KINDS[self.kind]
                 cnt = COUNTS[self.count - 1]
@@ -248,14 +248,14 @@ class Screen:
             return True
         # (rows of the last frame still owed: another pass of it)
         more = self.big and self.app.d.owed
-        dt = ticks_diff(now, self.t0)
+        dt = ticks_diff(now, self.since)
         if self.mode == ROLLING:
             st = self.state
             if dt >= ROLL_MS:
                 while st.to_move() == CHANCE:
                     self.app.chance()
                 self.mode = RESULT
-                self.t0 = now
+                self.since = now
                 return True
             if dt > 0 and st.to_move() == CHANCE:
                 # one die lands per pass, from the pass after the press
@@ -273,7 +273,7 @@ class Screen:
                 return True
             return more
         if self.mode == RESULT and self.pages > 1 and dt >= PAGE_MS:
-            self.t0 = now
+            self.since = now
             self.page = (self.page + 1) % self.pages
             return True
         return more

@@ -22,7 +22,7 @@ class Boot:
 
     def __init__(self, app):
         self.app = app
-        self.t0 = app.now
+        self.since = app.now
         self.phase = 0
 
     def key(self, k):
@@ -30,7 +30,7 @@ class Boot:
         return True
 
     def tick(self, now):
-        p = ticks_diff(now, self.t0) // self.STEP_MS
+        p = ticks_diff(now, self.since) // self.STEP_MS
         if p >= self.STEPS:
             self.app.boot_done()
             return True
@@ -112,7 +112,7 @@ class Prompt:
         self.state = state
         self.then = then
         self.lit = True
-        self.t0 = app.now
+        self.since = app.now
         self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT)
         self.text.set("A RESUME  B NEW")
 
@@ -135,7 +135,7 @@ class Prompt:
         return False
 
     def tick(self, now):
-        on = (ticks_diff(now, self.t0) // self.BLINK_MS) & 1 == 0
+        on = (ticks_diff(now, self.since) // self.BLINK_MS) & 1 == 0
         ch = on != self.lit
         self.lit = on
         if self.app.d.width > 8 and self.text.tick(now):
@@ -163,7 +163,7 @@ class Notice:
         self.text = font.Scroller(app.d.width, y=y, colour=P.NOTICE,
                                   step_ms=80, pause_ms=300)
         self.text.set(text)
-        self.t0 = app.now
+        self.since = app.now
 
     def key(self, k):
         self.app.go(self.then)
@@ -171,7 +171,7 @@ class Notice:
 
     def tick(self, now):
         if self.text.passes >= 1 or (self.text.fits() and
-                                     ticks_diff(now, self.t0) > 2500):
+                                     ticks_diff(now, self.since) > 2500):
             self.app.go(self.then)
             return True
         return self.text.tick(now)

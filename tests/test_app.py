@@ -1048,7 +1048,7 @@ def test_a_deal_module_loads_in_a_pass_of_its_own_before_the_first_node(monkeypa
         sim.now += sim.frame_ms
         sim.step()
         if type(sim.app.scr).__name__ == "Dealing":
-            seen.append((sim.app.scr.n, len(sim.app.state.hist),
+            seen.append((sim.app.scr.dealt, len(sim.app.state.hist),
                          "engine.ice_solo_deal" in sys.modules))
         if len(seen) == 3:
             break
