@@ -34,7 +34,7 @@ slot). The best arrangement is in engine/bag_of_ice_play.py, refusals and
 reading saves in engine/bag_of_ice_text.py.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, escape
+from engine.state import CHANCE, OVER, IllegalMove, opt_int, escape
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
                                     COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)

@@ -732,7 +732,7 @@ class Game(State):
         """Take back the last action: a nesting move, an end or a style
         judgement directly (here: the common case), a towering move by
         the towering module, anything else (a chance outcome, a remix) by
-        replaying the rest (engine/ice_solo_undo.py, loaded for the call).
+        replaying the rest (engine/ice_solo_replay.py).
         Undoing a move (not a chance outcome) counts in ``undos``; the
         remix memo stays, so a remix done again from the same position
         lands the same way."""
