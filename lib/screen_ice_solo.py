@@ -39,7 +39,6 @@ from engine.state import CHANCE, OVER
 from engine.ice_solo import (NONE, END, REMIX, P_TOWER, STYLE_YES, STYLE_NO,
                              top_locked)
 from engine import ice_solo_hint
-from engine.ice_solo_tower import tower_moves
 
 try:
     from micropython import const
@@ -524,6 +523,9 @@ class Screen:
         self.dest_count = 0
         n = 0
         if self.field:
+            # the towering module is the engine's, loaded by then (not at
+            # the screen's import: a nesting game never needs it)
+            from engine.ice_solo_tower import tower_moves
             for m in tower_moves(st, False, i, 0, 8):     # this piece's moves
                 dest[m & 63] = 1
                 dl[n] = m & 63
