@@ -368,6 +368,8 @@ class Game(State):
             if f < 0:
                 return self._off(f9)
             t = cells[f]
+            if not t:
+                return "no tower in %s" % cell_name(f9)
             if h > len(t):
                 return "the tower in %s is %d high" % (cell_name(f9), len(t))
             if h < 2:
@@ -387,6 +389,8 @@ class Game(State):
         if f < 0:
             return self._off(f9)
         t = cells[f]
+        if not t:
+            return "no tower in %s" % cell_name(f9)
         if h < 1 or h > len(t):
             return "the tower in %s is %d high" % (cell_name(f9), len(t))
         if t[-1] >> 2 == me:

@@ -514,3 +514,11 @@ def test_the_bot_passes_once_the_move_limit_is_reached():
     assert st.to_move() >= 0 and st.hint() != 0
     st.moves = BOT_LIMIT
     assert st.hint() == 0
+
+
+def test_moves_naming_an_empty_cell_say_so():
+    s = table("a1-b1 pass")
+    assert refused(s, "play a1/2") == "no tower in a1"
+    assert refused(s, "play a1:1-b2") == "no tower in a1"
+    assert refused(s, "play a6:1") == "no tower in a6"
+    assert refused(s, "play b1:2-a1") == "you control b1: mine only from a tower you do not control"
