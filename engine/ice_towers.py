@@ -613,18 +613,25 @@ class Game(State):
         return self.counts.get(self._key(), 0)
 
     def render(self):
+        # one line per row, each column as wide as its widest stack
         side = self.side
         names = [self.stack(i) for i in range(len(self.cells))]
-        w = 2
-        for s in names:
-            if len(s) > w:
-                w = len(s)
-        lines = [("   " + "".join(["abcdefghi"[c] + " " * w for c in range(side)])).rstrip()]
+        widths = []
+        for c in range(side):
+            w = 2
+            for r in range(side):
+                if len(names[r * side + c]) > w:
+                    w = len(names[r * side + c])
+            widths.append(w + 1)
+        head = ["   "]
+        for c in range(side):
+            head.append("abcdefghi"[c] + " " * (widths[c] - 1))
+        lines = ["".join(head).rstrip()]
         for r in range(side):
             row = [str(r + 1) + "  "]
             for c in range(side):
                 s = names[r * side + c]
-                row.append(s + " " * (w + 1 - len(s)))
+                row.append(s + " " * (widths[c] - len(s)))
             lines.append("".join(row).rstrip())
         cs = self.colour_scores()
         out = []
