@@ -26,8 +26,9 @@ fingerprint: the sum over towers of a hash of each tower (an xor-multiply
 chain over its pieces and a last mix, so no tower's hash is a sum of parts
 that another tower could share), kept modulo two primes below 2**24 (48
 bits in all) and updated as towers change, so counting costs a few small-int
-operations a move and memory a dict entry a position. (Small ints: every
-product stays below 2**30, so a board allocates nothing for it.)
+operations a move and memory a dict slot a position: the key and the value
+are small ints (every product stays below 2**30), so a board allocates no
+object for them.
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
@@ -200,10 +201,35 @@ class Game(State):
         self.sum2 = (self.sum2 - b + d) % _P2
         self.cells[i] = tower
 
-    def _key(self):
-        # a pair of small ints: a 51-bit int would need long ints, which
-        # some CircuitPython builds leave out
-        return (self.sum1, self.sum2 * 8 + self.turn)
+    def _seen(self, s1, s2, turn, add):
+        """How many times the position with hash sums ``s1``, ``s2`` and
+        ``turn`` to move has occurred, after counting one more if ``add``.
+        ``counts`` maps ``s1 * 8 + turn`` to ``s2 << 2 | count``: small ints
+        only (nothing on a board's heap but the dict's slot), and a list of
+        those on the rare clash of the first part."""
+        k = s1 * 8 + turn
+        v = self.counts.get(k)
+        if v is None:
+            if add:
+                self.counts[k] = s2 << 2 | 1
+            return add
+        if type(v) is int:
+            if v >> 2 == s2:
+                if add:
+                    v += 1
+                    self.counts[k] = v
+                return v & 3
+            if add:
+                self.counts[k] = [v, s2 << 2 | 1]
+            return add
+        for i in range(len(v)):
+            if v[i] >> 2 == s2:
+                if add:
+                    v[i] += 1
+                return v[i] & 3
+        if add:
+            v.append(s2 << 2 | 1)
+        return add
 
     # ---- the interface --------------------------------------------------------
     def to_move(self):
@@ -460,7 +486,7 @@ class Game(State):
             self._set(self.dealt, bytearray(((k // 3) << 2 | (k % 3 + 1),)))
             self.dealt += 1
             if self.dealt == self.total:
-                self.counts[self._key()] = 1
+                self._seen(self.sum1, self.sum2, 0, 1)
             return
         if a == PASS:
             self.passes += 1
@@ -496,9 +522,7 @@ class Game(State):
                     self._set(g, u)
         self.moves += 1
         self.turn = (self.turn + 1) % self.players
-        k = self._key()
-        n = self.counts.get(k, 0) + 1
-        self.counts[k] = n
+        n = self._seen(self.sum1, self.sum2, self.turn, 1)
         if n >= 3 or self.passes >= self.players:
             self.over = True
 
@@ -610,7 +634,7 @@ class Game(State):
         """How many times the current position has occurred (0 in the deal)."""
         if self.dealt < self.total:
             return 0
-        return self.counts.get(self._key(), 0)
+        return self._seen(self.sum1, self.sum2, self.turn, 0)
 
     def render(self):
         # one line per row, each column as wide as its widest stack
@@ -845,15 +869,16 @@ class Game(State):
             if cands[k][0] <= floor:
                 break
             a = cands[k][2]
-            if self._key_after(a) not in self.counts:
+            if not self._seen_after(a):
                 yield a
                 return
             k -= 1
             yield None
         yield PASS
 
-    def _key_after(self, a):
-        """The position key after legal move ``a`` (nothing changed)."""
+    def _seen_after(self, a):
+        """How many times the position after legal move ``a`` has occurred
+        so far (nothing changed)."""
         cells = self.cells
         changes = []
         if a < SPLIT:
@@ -890,4 +915,4 @@ class Game(State):
             a2, b2 = _hashes(new)
             s1 = (s1 - a1 + a2) % _P1
             s2 = (s2 - b1 + b2) % _P2
-        return (s1, s2 * 8 + (self.turn + 1) % self.players)
+        return self._seen(s1, s2, (self.turn + 1) % self.players, 0)

@@ -522,3 +522,17 @@ def test_moves_naming_an_empty_cell_say_so():
     assert refused(s, "play a1:1-b2") == "no tower in a1"
     assert refused(s, "play a6:1") == "no tower in a6"
     assert refused(s, "play b1:2-a1") == "you control b1: mine only from a tower you do not control"
+
+
+def test_position_counts_keep_apart_fingerprints_that_share_their_first_part():
+    # counts are keyed by the first hash sum and the seat; the second sum
+    # sits in the value, and a clash of first parts keeps both apart
+    st = registry.new("ice_towers", {"players": "2"})
+    assert st._seen(5, 7, 1, 1) == 1
+    assert st._seen(5, 7, 1, 1) == 2
+    assert st._seen(5, 9, 1, 0) == 0
+    assert st._seen(5, 9, 1, 1) == 1            # the clash: now a list
+    assert st._seen(5, 7, 1, 0) == 2 and st._seen(5, 9, 1, 1) == 2
+    assert st._seen(5, 11, 1, 1) == 1 and st._seen(5, 7, 1, 1) == 3
+    assert st._seen(5, 7, 0, 0) == 0            # another seat to move
+    assert st._seen(6, 7, 1, 0) == 0
