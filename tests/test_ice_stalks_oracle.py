@@ -631,7 +631,9 @@ def probe(h, rng, k):
             "new ice_stalks players=0", "new ice_stalks players=x",
             "new ice_stalks players=3 bots=4", "new ice_stalks bots=0",
             "new ice_stalks bots=1,1", "new ice_stalks colour=5",
-            "new ice_stalks players=2 players=3", "new ice_stalks bots=3"]))
+            "new ice_stalks players=2 players=3", "new ice_stalks bots=3",
+            "new ice_stalks players=+3", "new ice_stalks players=\uff13",
+            "new ice_stalks bots=\uff11", "new ice_stalks players=03"]))
     for line in lines:
         a = h.s.handle(line)
         assert a.startswith("? ") and len(a.strip()) > 2, (line, a)
