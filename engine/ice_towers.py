@@ -125,7 +125,7 @@ class Game(State):
     OPTIONS = ("players", "ghost", "bots")
     __slots__ = ("players", "ghost", "bots", "stashes", "side", "total",
                  "cells", "left", "dealt", "turn", "passes", "moves", "over",
-                 "counts", "sum1", "sum2")
+                 "counts", "sum1", "sum2", "hash1", "hash2")
 
     # ---- options and the start ---------------------------------------------
     def _configure(self, opts):
@@ -163,6 +163,9 @@ class Game(State):
         self.counts = {}
         self.sum1 = 0
         self.sum2 = 0
+        # each cell's tower hashes (0 for an empty cell), kept with it
+        self.hash1 = [0] * (self.side * self.side)
+        self.hash2 = [0] * (self.side * self.side)
 
     def num_players(self):
         return self.players
@@ -195,10 +198,11 @@ class Game(State):
 
     def _set(self, i, tower):
         """Put ``tower`` in cell ``i``, keeping the position's hash sums."""
-        a, b = _hashes(self.cells[i])
         c, d = _hashes(tower)
-        self.sum1 = (self.sum1 - a + c) % _P1
-        self.sum2 = (self.sum2 - b + d) % _P2
+        self.sum1 = (self.sum1 - self.hash1[i] + c) % _P1
+        self.sum2 = (self.sum2 - self.hash2[i] + d) % _P2
+        self.hash1[i] = c
+        self.hash2[i] = d
         self.cells[i] = tower
 
     def _seen(self, s1, s2, turn, add):
@@ -851,6 +855,7 @@ class Game(State):
         # as it stands); one that makes a position seen before is skipped,
         # so bots never cause a repetition
         cands.sort()
+        yield None
         floor = -risk
         if self.passes == n - 1:
             # a pass ends the game now: take it when it wins outright,
@@ -880,20 +885,21 @@ class Game(State):
         """How many times the position after legal move ``a`` has occurred
         so far (nothing changed)."""
         cells = self.cells
+        # (cell whose tower is replaced or -1 for a new one, its new tower)
         changes = []
         if a < SPLIT:
             a -= CAP
             f = self._index(a // 81)
             g = self._index(a % 81)
-            changes.append((cells[g], cells[g] + cells[f]))
-            changes.append((cells[f], None))
+            changes.append((g, cells[g] + cells[f]))
+            changes.append((f, None))
         elif a < MINE:
             a -= SPLIT
             f = self._index(a // HEIGHTS)
             h = a % HEIGHTS
             t = cells[f]
-            changes.append((t, t[:h - 1]))
-            changes.append((None, t[h - 1:]))
+            changes.append((f, t[:h - 1]))
+            changes.append((-1, t[h - 1:]))
         else:
             a -= MINE
             g9 = a % 82
@@ -902,17 +908,19 @@ class Game(State):
             h = a % HEIGHTS
             t = cells[f]
             pc = bytearray((t[h - 1],))
-            changes.append((t, t[:h - 1] + t[h:]))
+            changes.append((f, t[:h - 1] + t[h:]))
             if g9 == SET_DOWN:
-                changes.append((None, pc))
+                changes.append((-1, pc))
             else:
-                u = cells[self._index(g9)]
-                changes.append((u, u + pc))
+                g = self._index(g9)
+                changes.append((g, cells[g] + pc))
         s1 = self.sum1
         s2 = self.sum2
-        for old, new in changes:
-            a1, b1 = _hashes(old)
+        for i, new in changes:
             a2, b2 = _hashes(new)
-            s1 = (s1 - a1 + a2) % _P1
-            s2 = (s2 - b1 + b2) % _P2
+            if i >= 0:
+                s1 -= self.hash1[i]
+                s2 -= self.hash2[i]
+            s1 = (s1 + a2) % _P1
+            s2 = (s2 + b2) % _P2
         return self._seen(s1, s2, (self.turn + 1) % self.players, 0)

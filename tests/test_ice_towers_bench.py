@@ -71,7 +71,7 @@ def test_the_bot_beats_uniform_random_players(players, ghost):
 @pytest.mark.bench
 def test_the_bot_cost_per_move_and_per_slice():
     """CPython time of a whole bot move and of one ``think()`` slice, over
-    the positions of seeded games of every table size (each timed 3 times,
+    the positions of seeded games of every table size (each timed 5 times,
     the least kept, so the machine's other work does not count): 15 games
     where the bot plays every other seat against random players, and 2
     games of bots alone (their towers grow tallest)."""
@@ -92,7 +92,7 @@ def test_the_bot_cost_per_move_and_per_slice():
                 st.apply_action(outs[rng.weighted([w for a, w in outs])][0])
             while st.to_move() != OVER:
                 best = None
-                for _ in range(3):
+                for _ in range(5):
                     gc.disable()
                     t0 = last = time.perf_counter()
                     sl = []
