@@ -253,24 +253,27 @@ class Game(State):
                 out.append((DEAL + k, left[k]))
         return out
 
-    def legal_actions(self):
-        if self.dealt < self.total or self.over:
-            return []
+    def _moves(self):
+        """The legal moves as ``(kind, cell, height, target)`` in the order
+        ``legal`` lists them (kind 0 cap, 1 mine, 2 split; cells are this
+        table's indexes, target -1 for a set-down), ``pass`` left out."""
         me = self.turn
         cells = self.cells
         n = len(cells)
+        # the towers a piece may cap, with their tops' sizes, once
+        targets = []
+        for g in range(n):
+            u = cells[g]
+            if u and u[-1] >> 2 != me:
+                targets.append((g, u[-1] & 3))
         out = []
-        # caps
         for f in range(n):
             t = cells[f]
             if len(t) == 1 and t[0] >> 2 == me:
                 s = t[0] & 3
-                base = CAP + self._c9(f) * 81
-                for g in range(n):
-                    u = cells[g]
-                    if u and u[-1] >> 2 != me and u[-1] & 3 >= s:
-                        out.append(base + self._c9(g))
-        # mines
+                for g, z in targets:
+                    if z >= s:
+                        out.append((0, f, 0, g))
         for f in range(n):
             t = cells[f]
             if len(t) < 3 or t[-1] >> 2 == me:
@@ -281,29 +284,59 @@ class Game(State):
                     mine += 1
             if mine < 2:
                 continue
-            c = self._c9(f)
             for h in range(len(t)):
                 if t[h] >> 2 != me:
                     continue
                 s = t[h] & 3
-                base = MINE + (c * HEIGHTS + h + 1) * 82
                 found = False
-                for g in range(n):
-                    u = cells[g]
-                    if g != f and u and u[-1] >> 2 != me and u[-1] & 3 >= s:
-                        out.append(base + self._c9(g))
+                for g, z in targets:
+                    if z >= s and g != f:
+                        out.append((1, f, h + 1, g))
                         found = True
                 if not found:
-                    out.append(base + SET_DOWN)
-        # splits
+                    out.append((1, f, h + 1, -1))
         for f in range(n):
             t = cells[f]
             for h in range(1, len(t)):
                 col = t[h] >> 2
                 if col != me and t[h - 1] >> 2 == col:
-                    out.append(SPLIT + self._c9(f) * HEIGHTS + h + 1)
+                    out.append((2, f, h + 1, 0))
+        return out
+
+    def legal_actions(self):
+        if self.dealt < self.total or self.over:
+            return []
+        out = []
+        c9 = self._c9
+        for kind, f, h, g in self._moves():
+            if kind == 0:
+                out.append(CAP + c9(f) * 81 + c9(g))
+            elif kind == 1:
+                out.append(MINE + (c9(f) * HEIGHTS + h) * 82 +
+                           (SET_DOWN if g < 0 else c9(g)))
+            else:
+                out.append(SPLIT + c9(f) * HEIGHTS + h)
         out.append(PASS)
         return out
+
+    def legal_text(self):
+        """The protocol's ``legal`` answer for a player to move, written in
+        one go (the tokens from the cells' names, each named once); None
+        in the deal and at the end, where the protocol answers itself."""
+        if self.dealt < self.total or self.over:
+            return None
+        names = [cell_name(self._c9(i)) for i in range(len(self.cells))]
+        out = []
+        for kind, f, h, g in self._moves():
+            if kind == 0:
+                out.append(names[f] + "-" + names[g])
+            elif kind == 1:
+                tok = "%s:%d" % (names[f], h)
+                out.append(tok if g < 0 else tok + "-" + names[g])
+            else:
+                out.append("%s/%d" % (names[f], h))
+        out.append("pass")
+        return " ".join(out)
 
     def token(self, a):
         if a == PASS:

@@ -536,3 +536,13 @@ def test_position_counts_keep_apart_fingerprints_that_share_their_first_part():
     assert st._seen(5, 11, 1, 1) == 1 and st._seen(5, 7, 1, 1) == 3
     assert st._seen(5, 7, 0, 0) == 0            # another seat to move
     assert st._seen(6, 7, 1, 0) == 0
+
+
+def test_legal_text_is_the_legal_tokens():
+    for seed in range(8):
+        for st, a in random_game({"players": str(2 + seed % 4)}, seed, limit=60):
+            if st.to_move() >= 0:
+                assert st.legal_text() == " ".join(st.legal())
+            else:
+                assert st.legal_text() is None       # the end
+    assert registry.new("ice_towers", {}).legal_text() is None   # the deal
