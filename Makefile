@@ -32,3 +32,11 @@ bench: $(STAMP)
 .PHONY: budget
 budget: $(STAMP)
 	$(BIN)/python tools/budget.py --check $(ARGS)
+
+# The console in a web page: the device code on MicroPython (WebAssembly),
+# built into dist/web/ and served on localhost (see docs/web.md). The first
+# build installs the interpreter with npm; ARGS="--port 8080" picks a port.
+.PHONY: web
+web: $(STAMP)
+	$(BIN)/python tools/web.py build
+	$(BIN)/python tools/web.py serve $(ARGS)

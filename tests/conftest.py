@@ -19,3 +19,13 @@ settings.register_profile(
     "pocket", derandomize=True, database=None, deadline=None,
     print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("pocket")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say once, at the end, when the browser tests could not run here
+    (tests/test_web.py sets NOT_RUN when Chromium is missing outside CI)."""
+    web = sys.modules.get("test_web")
+    why = getattr(web, "NOT_RUN", "") if web is not None else ""
+    if why:
+        terminalreporter.write_sep("-", "browser tests not run")
+        terminalreporter.write_line(why)

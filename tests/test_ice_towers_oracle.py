@@ -940,3 +940,22 @@ def test_identical_towers_count_as_a_multiset():
         seen.append(h.o.repeats())
     assert seen == [1] * 8
     assert sorted("".join(t) for t in h.o.grid if len(t) > 1) == ["y1r1"] * 4
+
+
+@pytest.mark.bench
+def test_many_more_games_match_the_rulings():
+    """The long sweep: many more seeded games of every size, with and
+    without the ghost and bot seats, undo and refusals mixed in."""
+    stats = Counter()
+    sizes = [(2, False), (2, True), (3, False), (4, False), (5, False)]
+    for g in range(40):
+        for players, ghost in sizes:
+            seed = 20000 + 100 * g + 10 * players + ghost
+            bots = ()
+            if g % 4 == 3:
+                bots = tuple(sorted(random.Random(seed).sample(range(players), 1 + g % players)))
+            play_game(seed, players, ghost, bots, auto=bool(bots), p_undo=0.03,
+                      p_probe=0.02, stats=stats)
+    print("IceTowers oracle sweep:", dict(stats))
+    assert stats["over"] == 40 * len(sizes)
+    assert stats["ends_by_repetition"] and stats["set_downs"] and stats["splits_at_top"], stats
