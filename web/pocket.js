@@ -106,10 +106,8 @@ function pass(at) {
     }
   }
   const shows = py.step(now);
-  // the heap is collected between passes; what the pass left is its peak
-  const [before, after] = py.collect().split(" ").map(Number);
-  heapInUse = after;
-  heapPeak = Math.max(heapPeak, before);
+  // the heap was collected before the pass: what it left is its peak
+  heapPeak = Math.max(heapPeak, py.allocated());
   keepNvm();
   passes++;
   if (shows !== shownCount) {
@@ -118,6 +116,8 @@ function pass(at) {
     // a scripted run draws once it has run (refresh), not every frame
     if (!manual) refresh();
   }
+  // and collected between passes, after the page has read what it needs
+  heapInUse = py.collect();
 }
 
 // The frame the app showed last, read from Python once per new frame.
@@ -339,6 +339,7 @@ async function start() {
   [width, height] = py.start(board, storedNvm(), seed).split(" ").map(Number);
   current = { width, height, scale: 0, hex: "" };
   wireInput();
+  py.collect();                  // the passes' peaks count from here
   pass(0);                       // the first pass at time 0, as the simulator's
   if (manual) {
     refresh();

@@ -89,11 +89,16 @@ def step(now):
     return _shows
 
 
+def allocated():
+    """Heap bytes in use now: right after a pass, what the pass left (the
+    heap was collected before it)."""
+    return gc.mem_alloc()
+
+
 def collect():
-    """Collect the heap between passes: ``"BEFORE AFTER"`` bytes in use."""
-    before = gc.mem_alloc()
+    """Collect the heap between passes; the bytes in use after it."""
     gc.collect()
-    return "%d %d" % (before, gc.mem_alloc())
+    return gc.mem_alloc()
 
 
 def heap_total():
