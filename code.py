@@ -83,14 +83,30 @@ def _forget_boards(name, profile):
     return rec
 
 
-def make_app(profile_name=None, nvm=None, clock=None, seed=None):
+def serial_port():
+    """The USB data port boot.py turns on (``usb_cdc.data``), or None: a
+    desktop, a board without native USB, or a boot.py that left it off."""
+    try:
+        import usb_cdc
+    except ImportError:
+        return None
+    return usb_cdc.data
+
+
+def make_app(profile_name=None, nvm=None, clock=None, seed=None, port=None):
     """The whole console: ``build`` plus ``lib.app.App(display, buttons,
     store, clock, seed)``. ``clock()`` gives milliseconds (default the
-    board's ticks); ``seed`` fixes the dice (default os.urandom)."""
+    board's ticks); ``seed`` fixes the dice (default os.urandom). The text
+    protocol is answered on ``port`` (default :func:`serial_port`)."""
     parts = build(profile_name, nvm)
     from lib.app import App
     app = App(parts.display, parts.buttons, parts.store, clock=clock, seed=seed)
     app.parts = parts
+    if port is None:
+        port = serial_port()
+    if port is not None:
+        from lib.link import Link
+        app.link = Link(app, port)
     return app
 
 

@@ -242,6 +242,7 @@ class App:
         self.saves = 0           # records written (for tests and the budget)
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
+        self.link = None         # lib.link.Link: protocol lines over USB serial
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -452,6 +453,33 @@ class App:
         else:
             self._player = p
 
+    def adopt(self, state):
+        """Show a game that a protocol line (lib/link.py) changed or
+        started. The same game gets its screen made anew on the new
+        position; another game is entered as if it had been chosen, after
+        the one on the screen is saved and left. False, changing nothing,
+        if that game cannot be played on this device."""
+        if state is self.state:
+            self._auto()
+            self.changed()
+            scr = self.game_scr
+            if scr is not None:
+                if hasattr(scr, "close"):
+                    scr.close()
+                self.open_screen(sys.modules["lib.screen_" + self.game])
+            self._redraw = True
+            return True
+        if state.GAME not in self.playable:
+            return False
+        if self.game is not None:
+            self._leave()
+        self._drop_shell()
+        if not self.enter(state.GAME, state):
+            self.to_menu()
+            return False
+        self.changed()
+        return True
+
     def _new(self, gid):
         opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
         try:
@@ -650,6 +678,8 @@ class App:
         while ev:
             self.event(ev)
             ev = b.get()
+        if self.link is not None:
+            self.link.poll()
         if self.scr.tick(now):
             self._redraw = True
         if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:

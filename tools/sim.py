@@ -143,6 +143,20 @@ def interactive(sim, args):
     return 0
 
 
+def serve_headless(sim):
+    """No terminal to play in: run the app in real time for the protocol
+    port alone, until interrupted."""
+    t0 = time.monotonic()
+    base = sim.now
+    try:
+        while True:
+            time.sleep(sim.frame_ms / 1000.0)
+            sim.now = base + int((time.monotonic() - t0) * 1000)
+            sim.step()
+    except KeyboardInterrupt:
+        return 0
+
+
 def default_nvm_path(board):
     d = os.path.join(simkit.ROOT, ".venv")
     if not os.path.isdir(d):
@@ -166,6 +180,9 @@ def main(argv=None):
                          "--keys default: a fresh, erased NVM)")
     ap.add_argument("--seed", type=int, default=None,
                     help="chance seed (default: random; --keys default 1)")
+    ap.add_argument("--serve", action="store_true",
+                    help="answer the text protocol on a pseudo terminal, as a "
+                         "board does on USB: tools/ptp.py --port PATH talks to it")
     args = ap.parse_args(argv)
 
     if args.keys is not None:
@@ -182,6 +199,12 @@ def main(argv=None):
     if seed is None and args.keys is not None:
         seed = 1
     sim = simkit.Sim(board=args.board, nvm=nvm, seed=seed)
+    if args.serve:
+        port, path = simkit.open_pty_port()
+        sim.serve(port)
+        print("protocol: tools/ptp.py --port %s" % path, file=sys.stderr)
+        if args.keys is None and not os.isatty(sys.stdin.fileno()):
+            return serve_headless(sim)
     if args.keys is not None:
         try:
             sim.run_script(args.keys)

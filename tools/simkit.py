@@ -98,6 +98,51 @@ def button(name):
     return BUTTONS.index(n)
 
 
+class FdPort:
+    """A serial port for lib.link.Link over a file descriptor (the master
+    side of a pseudo terminal, or a pipe pair), with the members of
+    CircuitPython's ``usb_cdc.Serial`` that the link uses."""
+
+    def __init__(self, read_fd, write_fd=None):
+        self.read_fd = read_fd
+        self.write_fd = read_fd if write_fd is None else write_fd
+        self.timeout = 0
+        self.pending = b""
+
+    @property
+    def in_waiting(self):
+        import select
+        if not self.pending:
+            ready = select.select([self.read_fd], [], [], 0)[0]
+            if ready:
+                try:
+                    self.pending = os.read(self.read_fd, 4096)
+                except OSError:     # the other side closed
+                    self.pending = b""
+        return len(self.pending)
+
+    def readinto(self, buf):
+        n = min(len(buf), len(self.pending))
+        buf[:n] = self.pending[:n]
+        self.pending = self.pending[n:]
+        return n
+
+    def write(self, data):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.write_fd, view):]
+        return len(data)
+
+
+def open_pty_port():
+    """``(port, path)``: a pseudo terminal whose far side (``path``) a
+    client such as ``tools/ptp.py --port PATH`` opens like a board's."""
+    import tty
+    master, slave = os.openpty()
+    tty.setraw(slave)     # bytes as they are: no echo, no CR/LF changes
+    return FdPort(master), os.ttyname(slave)
+
+
 class Sim:
     """The console on a desktop, driven step by step (see module doc)."""
 
@@ -135,6 +180,12 @@ class Sim:
         from lib.app import App
         p = self.parts
         return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed)
+
+    def serve(self, port):
+        """Answer protocol lines arriving on ``port`` about the game on the
+        screen, as a board does on its USB data port (lib/link.py)."""
+        from lib.link import Link
+        self.app.link = Link(self.app, port)
 
     # ---- capture -------------------------------------------------------------
     def _written(self, buf):

@@ -110,14 +110,23 @@ def run_app(gid, seed, presses):
         one_pass(key, False)
         idle(3)
 
-    idle(5)
-    # past a resume offer at boot (none on a fresh NVM), then to the game
-    for _ in range(menu_position(gid)):
-        press(RIGHT)
-    press(A)
-    idle(10)
+    def open_game():
+        """From the menu to ``gid`` (its cursor may be anywhere) and in."""
+        for _ in range(menu_position(gid) + 20):
+            if app.menu.current() == gid:
+                break
+            press(RIGHT)
+        press(A)
+        idle(10)
+
+    idle(80)     # the boot animation
+    open_game()
     weights = (UP, DOWN, LEFT, RIGHT, A, A, A, A, RIGHT, DOWN, B)
+    import usb_cdc
     for i in range(presses):
+        if i == presses // 4:
+            # a computer on the USB data port: the protocol loads and answers
+            usb_cdc.push(b"state\nlegal\nshow\nhint\n")
         if i == presses // 2:
             press(B, HOLD_MS)      # escape: save and back to the menu
             idle(10)
@@ -127,9 +136,12 @@ def run_app(gid, seed, presses):
         press(weights[rng.below(len(weights))])
         if rng.below(8) == 0:
             idle(60)               # let animations and bots run
+        if app.game is None and app.scr is app.menu:
+            open_game()            # a finished game, or B out of it: again
     idle(150)                      # an idle save
     import neopixel
     result({"passes": state["passes"], "game": app.game or "-",
+            "serial_bytes": usb_cdc.data.written,
             "frames": app.parts.pixels.shows, "checksum": neopixel.checksum()})
 
 
@@ -196,7 +208,8 @@ def main():
         else:
             raise ValueError("unknown run " + what)
     except MemoryError as e:
-        sys.print_exception(e)
+        import traceback
+        traceback.print_exception(e)
         print("RESULT " + json.dumps({"memory_error": str(e)}))
 
 
