@@ -113,13 +113,20 @@ if not MISSING:
 
     # ---- the page's side ----------------------------------------------------
     @pytest.fixture(scope="module")
-    def site():
-        """The site built and served by tools/web.py, its address."""
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "build"],
-                       check=True, cwd=ROOT, capture_output=True)
+    def built(tmp_path_factory):
+        """The site as tools/web.py builds it, in a folder of this run's own
+        (another run's build of dist/web/ cannot pull it away)."""
+        out = str(tmp_path_factory.mktemp("web"))
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "web.py"), "build",
+                        "--out", out], check=True, cwd=ROOT, capture_output=True)
+        return out
+
+    @pytest.fixture(scope="module")
+    def site(built):
+        """The site served by tools/web.py serve, its address."""
         server = subprocess.Popen(
-            [sys.executable, os.path.join(ROOT, "tools", "web.py"), "serve", "--port", "0"],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+            [sys.executable, os.path.join(ROOT, "tools", "web.py"), "serve", "--port", "0",
+             "--out", built], cwd=ROOT, stdout=subprocess.PIPE, text=True)
         try:
             line = server.stdout.readline()
             assert " at http://127.0.0.1:" in line, line
@@ -404,8 +411,8 @@ if not MISSING:
         assert "Back to the console" in browser.page_source
         assert console_problems(browser) == []
 
-    def test_the_site_is_static_and_self_contained(site):
-        out = os.path.join(ROOT, "dist", "web")
+    def test_the_site_is_static_and_self_contained(built):
+        out = built
         for name in ("index.html", "pocket.js", "pocket.css", "micropython.mjs",
                      "micropython.wasm", "device/code.py", "device/pocket_web.py",
                      "device/keypad.py", "device/boards/pico_16x16.py"):

@@ -53,6 +53,12 @@ def log(msg):
     sys.stderr.flush()
 
 
+def shown(path):
+    """``path`` as a message names it: from the repository when inside it."""
+    rel = os.path.relpath(path, ROOT)
+    return path if rel.startswith("..") else rel
+
+
 def install_interpreter():
     """``npm ci`` in web/ unless the pinned package is there already."""
     lock = os.path.join(WEB, "package-lock.json")
@@ -161,7 +167,7 @@ def build(out=OUT):
         with open(os.path.join(out, name), "w", encoding="utf-8") as f:
             f.write(text)
     log("built %s: the page, MicroPython %s (WebAssembly), %d device files" % (
-        os.path.relpath(out, ROOT), version, len(files)))
+        shown(out), version, len(files)))
     return files
 
 
@@ -189,7 +195,7 @@ def serve(out=OUT, host="127.0.0.1", port=8000):
     handler = functools.partial(Handler, directory=out)
     server = http.server.ThreadingHTTPServer((host, port), handler)
     print("serving %s at http://%s:%d/ (Ctrl-C stops)" % (
-        os.path.relpath(out, ROOT), host, server.server_address[1]), flush=True)
+        shown(out), host, server.server_address[1]), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -204,15 +210,18 @@ def main(argv=None):
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n\n", 1)[1])
     sub = ap.add_subparsers(dest="what", required=True)
-    sub.add_parser("build", help="write the site to dist/web/")
+    bp = sub.add_parser("build", help="write the site to dist/web/")
     sp = sub.add_parser("serve", help="serve dist/web/ on localhost")
+    for p in (bp, sp):
+        p.add_argument("--out", default=OUT, help="the site's folder (default dist/web)")
     sp.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
     sp.add_argument("--host", default="127.0.0.1")
     args = ap.parse_args(argv)
+    out = os.path.abspath(args.out)
     if args.what == "build":
-        build()
+        build(out)
         return 0
-    return serve(port=args.port, host=args.host)
+    return serve(out, port=args.port, host=args.host)
 
 
 if __name__ == "__main__":

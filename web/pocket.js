@@ -38,10 +38,31 @@ const KEYS = {
   z: 4, j: 4, x: 5, k: 5,
 };
 
+// Local storage may be switched off (or full): the console then runs with
+// nothing kept between visits, and says so.
+function kept(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (e) {
+    notice = "This browser keeps nothing for this page, so a game is not saved.";
+    return null;
+  }
+}
+
+function keep(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (e) {
+    notice = "This browser would not keep the save: " + e.message;
+  }
+}
+
+let notice = "";
 const params = new URLSearchParams(location.search);
 const board = BOARDS.includes(params.get("board")) ? params.get("board")
-  : (BOARDS.includes(localStorage.getItem("pocket-pyramids.board"))
-    ? localStorage.getItem("pocket-pyramids.board") : BOARDS[0]);
+  : (BOARDS.includes(kept("pocket-pyramids.board"))
+    ? kept("pocket-pyramids.board") : BOARDS[0]);
 const manual = params.get("clock") === "manual";
 const scratch = params.get("nvm") === "fresh";
 const NVM_KEY = "pocket-pyramids.nvm." + board;
@@ -61,7 +82,6 @@ let drawn = false;        // the canvas shows the frame read last
 let current = { width: 8, height: 8, scale: 0, hex: "" };
 let heapInUse = 0, heapPeak = 0;
 let passes = 0, fps = 0, fpsSince = 0;
-let notice = "";
 let failed = null;
 const holders = [0, 0, 0, 0, 0, 0];   // sources holding each button down
 const releaseAt = [-1, -1, -1, -1, -1, -1];
@@ -74,26 +94,20 @@ function show(el, text) {
 // ---- the NVM in local storage -------------------------------------------
 function storedNvm() {
   if (scratch) return "";
-  const kept = localStorage.getItem(NVM_KEY);
-  if (kept === null) return "";
-  if (kept.length !== NVM_HEX || !/^[0-9a-f]*$/.test(kept)) {
-    localStorage.removeItem(NVM_KEY);
+  const hex = kept(NVM_KEY);
+  if (hex === null) return "";
+  if (hex.length !== NVM_HEX || !/^[0-9a-f]*$/.test(hex)) {
+    keep(NVM_KEY, null);
     notice = "The save kept in this browser was unreadable, so it was " +
       "dropped and the console started fresh.";
     return "";
   }
-  return kept;
+  return hex;
 }
 
 function keepNvm() {
   const hex = py.nvm_changed();
-  if (hex && !scratch) {
-    try {
-      localStorage.setItem(NVM_KEY, hex);
-    } catch (e) {
-      notice = "This browser would not keep the save: " + e.message;
-    }
-  }
+  if (hex && !scratch) keep(NVM_KEY, hex);
 }
 
 // ---- one pass of the app loop -------------------------------------------
@@ -281,7 +295,7 @@ function wireInput() {
   const select = document.getElementById("board");
   select.value = board;
   select.addEventListener("change", () => {
-    localStorage.setItem("pocket-pyramids.board", select.value);
+    keep("pocket-pyramids.board", select.value);
     const next = new URLSearchParams(location.search);
     next.set("board", select.value);
     location.search = next.toString();
