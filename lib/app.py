@@ -715,18 +715,24 @@ class App:
                 self._recover(e)
 
     def _recover(self, e):
+        """After a pass raised: drop the game unsaved (the last save stays
+        as it was, so it still loads), say what happened, go to the menu."""
+        if type(e) is MemoryError:
+            gc.collect()     # the garbage of the failed pass, before printing
         try:
             import traceback   # CPython and CircuitPython
             traceback.print_exception(e)
-        except ImportError:
-            sys.print_exception(e)   # MicroPython
+        except Exception:   # noqa: BLE001 - MicroPython, or no memory to print
+            pass
         self.saved()
         try:
             self._leave()
         except Exception:   # noqa: BLE001 - already failing; just let go
             self.game_scr = self.state = self.game = None
         self.errors += 1
+        gc.collect()
+        text = "OUT OF MEMORY" if type(e) is MemoryError else "ERROR"
         try:
-            self.go(self.shell("Notice", "ERROR", self.menu))
+            self.go(self.shell("Notice", text, self.menu))
         except Exception:   # noqa: BLE001 - e.g. no memory for the notice
             self.to_menu()
