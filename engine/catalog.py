@@ -26,6 +26,9 @@ An entry's fields:
 ``settings``  the engine options the device remembers, as :class:`Setting`
 ``tool``      a table tool (dice, bag), not a game: one opened while a game
               is saved runs without saving rather than write over it
+``budget``    the option sets (each a string of ``key=value`` words) that
+              tools/budget.py plays at engine level: the defaults, and the
+              ones that cost a board the most (most players, bot seats)
 """
 
 
@@ -47,7 +50,8 @@ class Setting:
 class Entry:
     """One game or table tool (the fields are described above)."""
 
-    def __init__(self, gid, name, players, built, icon, settings=(), tool=False):
+    def __init__(self, gid, name, players, built, icon, settings=(), tool=False,
+                 budget=("",)):
         self.gid = gid
         self.name = name
         self.players = players
@@ -55,6 +59,7 @@ class Entry:
         self.icon = icon
         self.settings = settings
         self.tool = tool
+        self.budget = budget
 
 
 def counts(low, high):
@@ -75,7 +80,8 @@ GAMES = [
           "........"
           "R.Y.G.B.",
           (Setting("variant", ("4", "5"), "5", "ICE SOLO: COLOURS"),
-           Setting("quick", ("0", "1"), "0", "ICE SOLO: QUICK START", OFF_ON))),
+           Setting("quick", ("0", "1"), "0", "ICE SOLO: QUICK START", OFF_ON)),
+          budget=("variant=5", "variant=4", "variant=4 quick=1")),
     Entry("bag_of_ice", "BAG OF ICE", (1, 12), True,
           "...tt..."
           "..t..t.."
@@ -92,7 +98,8 @@ GAMES = [
            # stays a person's (lib.settings turns it into the engine's
            # list); more than the players means all of them
            Setting("bots", counts(0, 11), "0", "BAG OF ICE: DEVICE PLAYS",
-                   ("none",) + counts(1, 11)))),
+                   ("none",) + counts(1, 11))),
+          budget=("players=3", "players=2 bots=2", "players=12 target=30")),
     Entry("ice_stalks", "ICE STALKS", (2, 4), False,
           "...p...."
           "...b...."
@@ -133,7 +140,8 @@ GAMES = [
           "tw....wt"
           ".tttttt.",
           (Setting("die", ("pyramid", "color", "treehouse", "d6"), "pyramid"),
-           Setting("count", counts(1, 6), "1")), tool=True),
+           Setting("count", counts(1, 6), "1")), tool=True,
+          budget=("die=pyramid count=3", "die=d6 count=6")),
     Entry("bag", "BAG", (1, 1), True,
           "...tt..."
           "..t..t.."
@@ -144,7 +152,8 @@ GAMES = [
           "tb..p..t"
           ".tttttt.",
           (Setting("preset", ("bag_of_ice", "ice_stalks", "custom"),
-                   "bag_of_ice"),), tool=True),
+                   "bag_of_ice"),), tool=True,
+          budget=("preset=bag_of_ice", "preset=ice_stalks")),
 ]
 
 
