@@ -368,6 +368,11 @@ which the same deterministic run still finishes (stand-ins and driver
 included); "live at end" is what the heap holds after a collection once the
 scenario is over.
 
+The MicroPython WebAssembly runs that this tool used before are gone:
+everything they measured, these runs measure on the interpreter a board
+runs, in a heap that fails as a board's does. (The browser page still runs
+MicroPython's WebAssembly build, to play, not to measure: docs/web.md.)
+
 **Files.** Exactly what tools/build.py puts on the drive for each board: once
 .mpy from CircuitPython's mpy-cross, once lean .py compiled on import. The
 board's C modules (`board`, `neopixel`, `keypad`, `microcontroller`,
