@@ -100,12 +100,21 @@ def saved_id(p):
 
 
 class Prompt:
-    """At boot: resume the saved game (A) or discard it (B). Its icon
-    blinks so the prompt is not mistaken for the menu. From the menu, when
-    another game ``then`` was chosen while this one waits (App.choose), B
-    discards this one and opens that one."""
+    """The resume offer: A resumes the waiting game, B asks to discard it.
+
+    At boot it offers the saved game; from the menu it shows when another
+    game ``then`` was chosen while this one waits (App.choose), and says so:
+    the waiting game's name, that A resumes it and that B discards it for
+    ``then``. One press never throws a game away: B only asks, showing the
+    question in red; DOWN (a different button, so a double press of B
+    does nothing) then discards, and any other key goes back to the offer.
+
+    On 16x16 the game's icon blinks above the scrolling text; on 8x8 the
+    icon shows for a moment, then the text scrolls across in its place,
+    and again, so the 8x8 says what A and B do too."""
 
     BLINK_MS = 500
+    ICON_MS = 1500     # 8x8: how long the icon shows between the texts
 
     def __init__(self, app, state, then=None):
         self.app = app
@@ -113,12 +122,45 @@ class Prompt:
         self.then = then
         self.lit = True
         self.since = app.now
-        self.text = font.Scroller(app.d.width, y=10, colour=P.TEXT)
-        self.text.set("A RESUME  B NEW")
+        self.small = app.d.width <= 8
+        self.asking = False    # B was pressed: DOWN discards
+        self.texting = False   # 8x8: the text shows in place of the icon
+        self.text = font.Scroller(app.d.width, y=1 if self.small else 10,
+                                  colour=P.TEXT, step_ms=80, pause_ms=300,
+                                  loop=not self.small)
+        # the two texts, made once
+        waits = catalog.entry(state.GAME)
+        waits = waits.name if waits else state.GAME.upper()
+        if then is None:
+            self.offer = waits + " WAITS  A RESUME  B DISCARD"
+        else:
+            self.offer = (waits + " WAITS  A RESUMES IT  B DISCARDS IT FOR "
+                          + catalog.entry(then).name)
+        self.question = "DISCARD " + waits + "?  DOWN YES  OTHER KEY NO"
+        self.text.set(self.offer, app.now)
+
+    def _say(self, text, colour):
+        app = self.app
+        self.text.set(text, app.now)
+        self.text.colour = colour
+        # the question loops until answered, on both panels
+        self.text.loop = self.asking or not self.small
+        self.since = app.now
+        self.texting = self.small and self.asking
 
     def key(self, k):
         app = self.app
         st = self.state
+        if self.asking:
+            self.asking = False
+            if k != DOWN:
+                self._say(self.offer, P.TEXT)
+                return True
+            self.state = None
+            app.discard_save(st.GAME)
+            if self.then is None or not app.enter(self.then):
+                app.to_menu()
+            return True
         if k == A:
             self.state = None
             if not app.enter(st.GAME, st):
@@ -127,10 +169,8 @@ class Prompt:
                 app.to_menu()
             return True
         if k == B:
-            self.state = None
-            app.discard_save(st.GAME)
-            if self.then is None or not app.enter(self.then):
-                app.to_menu()
+            self.asking = True
+            self._say(self.question, P.REFUSE)
             return True
         return False
 
@@ -138,17 +178,38 @@ class Prompt:
         on = (ticks_diff(now, self.since) // self.BLINK_MS) & 1 == 0
         ch = on != self.lit
         self.lit = on
-        if self.app.d.width > 8 and self.text.tick(now):
+        if self.small and not self.asking:
+            # icon, then the text once, then the icon again
+            if self.texting:
+                if self.text.done:
+                    self.texting = False
+                    self.since = now
+                    return True
+            elif ticks_diff(now, self.since) >= self.ICON_MS:
+                self.texting = True
+                self.text.set(self.offer, now)
+                return True
+            else:
+                return ch
+        if self.text.tick(now):
             ch = True
         return ch
 
     def draw(self, d):
         d.fill(P.OFF)
         gid = self.state.GAME
-        if d.width <= 8:
-            draw_icon(d, icon(gid), 0, 0, 1, not self.lit)
+        if self.small:
+            if self.texting:
+                self.text.draw(d)
+                if self.asking:
+                    d.rect(0, 7, 8, 1, P.REFUSE)
+            else:
+                draw_icon(d, icon(gid), 0, 0, 1, not self.lit)
         else:
             draw_icon(d, icon(gid), 4, 0, 1, not self.lit)
+            if self.asking:
+                d.rect(0, 8, d.width, 1, P.REFUSE)
+                d.rect(0, d.height - 1, d.width, 1, P.REFUSE)
             self.text.draw(d)
 
 

@@ -862,6 +862,9 @@ def test_another_game_asks_first_b_discards_the_waiting_one():
     assert type(scr).__name__ == "Prompt" and scr.state.GAME == "ice_solo"
     assert bytes(sim.store.load_game()) == saved, "nothing written yet"
     sim.press("b")
+    assert sim.app.scr is scr and scr.asking, "B only asks"
+    assert bytes(sim.store.load_game()) == saved
+    sim.press("down")
     sim.advance(600)
     assert sim.app.game == "bag_of_ice"
     assert sim.store.load_game() is None, "the waiting game was discarded"
@@ -934,10 +937,70 @@ def test_declining_the_offer_discards_the_save():
     sim2 = boot(nvm=nvm)
     assert type(sim2.app.scr).__name__ == "Prompt"
     sim2.press("b")
+    sim2.press("down")
     assert sim2.app.scr is sim2.app.menu and sim2.app.game is None
     assert "engine.dice" not in sys.modules
     sim3 = boot(nvm=nvm)
     assert sim3.app.scr is sim3.app.menu, "not offered again"
+
+
+def scrolled_text(sim, ms):
+    """Every character the panel showed over ``ms``: the Scroller's text
+    each pass it was drawn (read back from the screen object)."""
+    seen = set()
+    end = sim.now + ms
+    while sim.now < end:
+        sim.advance(20)
+        scr = sim.app.scr
+        if not scr.small or scr.texting:
+            seen.add(scr.text.text)
+    return seen
+
+
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_one_b_at_boot_discards_nothing(board):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(board=board, nvm=nvm)
+    roll_dice(sim)
+    sim.escape()
+    saved = bytes(sim.store.load_game())
+    sim2 = boot(board=board, nvm=nvm)
+    scr = sim2.app.scr
+    assert type(scr).__name__ == "Prompt"
+    # the offer says what A and B do, on 8x8 too (in place of the icon)
+    assert "DICE WAITS  A RESUME  B DISCARD" in scrolled_text(sim2, 4000)
+    for again in ("b", "b"):       # a double press of B only asks
+        sim2.press(again)
+        assert sim2.app.scr is scr
+    assert bytes(sim2.store.load_game()) == saved
+    # the question is said in red, on 8x8 in place of the icon
+    assert not scr.asking, "the second B answered no"
+    sim2.press("b")
+    assert scr.asking
+    sim2.advance(1500)
+    assert P.REFUSE in sim2.indices()
+    assert scr.text.text.startswith("DISCARD DICE?")
+    sim2.press("a")                # not DOWN: back to the offer
+    assert sim2.app.scr is scr and not scr.asking
+    assert bytes(sim2.store.load_game()) == saved
+    sim2.press("b")
+    sim2.press("down")
+    assert sim2.app.scr is sim2.app.menu
+    assert sim2.store.load_game() is None
+
+
+def test_choosing_another_game_names_the_waiting_one_and_the_keys():
+    nvm = bytearray(b"\xff" * 4096)
+    sim, saved = ice_solo_in_play(nvm)
+    sim.escape()
+    open_item(sim, "bag_of_ice")
+    scr = sim.app.scr
+    assert scr.offer == ("ICE SOLO WAITS  A RESUMES IT  B DISCARDS IT FOR "
+                         "BAG OF ICE")
+    assert scr.offer in scrolled_text(sim, 4000)
+    sim.press("b")
+    sim.press("b")                 # twice: still nothing discarded
+    assert sim.app.scr is scr and bytes(sim.store.load_game()) == saved
 
 
 @pytest.mark.parametrize("damage", ["payload", "header", "foreign"])
