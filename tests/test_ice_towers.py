@@ -494,18 +494,15 @@ def test_a_table_of_bots_ends_and_bots_cause_no_repetition():
 
 
 def test_the_bot_passes_to_win_and_plays_on_when_behind():
-    s = table("a1-b1")                 # red 33, yellow 27; yellow to move
+    # yellow passed after red's cap: red, ahead 33-27, ends the game by passing
+    s = table("a1-b1 pass")
+    assert s.state.hint() == 0
     ok(s, "play pass")
-    ok(s, "play pass")                 # red ahead passes? red moved instead
-    st = s.state
-    # yellow passed: red, ahead, ends the game by passing
-    s2 = table("a1-b1 pass")
-    assert s2.state.hint() == 0
-    # red passed and yellow is behind: yellow must not pass
-    s3 = table("a1-b1 f1-a2 pass")
-    assert state(s3)["scores"][1] < state(s3)["scores"][0]
-    assert s3.state.hint() != 0
-    assert st.to_move() == OVER
+    assert state(s)["to_move"] == "over" and state(s)["winners"] == [0]
+    # red passed and yellow is behind: a pass would lose, yellow plays on
+    s = table("a1-b1 f1-a2 pass")
+    assert state(s)["scores"] == [32, 28]
+    assert s.state.hint() != 0
 
 
 def test_the_bot_passes_once_the_move_limit_is_reached():
