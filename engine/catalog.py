@@ -100,7 +100,7 @@ GAMES = [
            Setting("bots", counts(0, 11), "0", "BAG OF ICE: DEVICE PLAYS",
                    ("none",) + counts(1, 11))),
           budget=("players=3", "players=2 bots=2", "players=12 target=30")),
-    Entry("ice_stalks", "ICE STALKS", (2, 4), False,
+    Entry("ice_stalks", "ICE STALKS", (2, 4), True,
           "...p...."
           "...b...."
           "..ccc..."
@@ -109,7 +109,12 @@ GAMES = [
           ".ooooo.."
           "rrrrrrr."
           ".....R.G",
-          (Setting("players", counts(2, 4), "2", "ICE STALKS: PLAYERS"),)),
+          (Setting("players", counts(2, 4), "2", "ICE STALKS: PLAYERS"),
+           # the last seats, as Bag of Ice's: 3 is every seat of a
+           # 2- or 3-player table, or seats 2-4 of four
+           Setting("bots", counts(0, 3), "0", "ICE STALKS: DEVICE PLAYS",
+                   ("none",) + counts(1, 3))),
+          budget=("players=2", "players=2 bots=2", "players=4 bots=2,3,4")),
     Entry("ice_towers", "ICETOWERS", (2, 5), False,
           "........"
           ".r......"
