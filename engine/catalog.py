@@ -115,7 +115,7 @@ GAMES = [
            Setting("bots", counts(0, 3), "0", "ICE STALKS: DEVICE PLAYS",
                    ("none",) + counts(1, 3))),
           budget=("players=2", "players=2 bots=2", "players=4 bots=2,3,4")),
-    Entry("ice_towers", "ICETOWERS", (2, 5), False,
+    Entry("ice_towers", "ICETOWERS", (2, 5), True,
           "........"
           ".r......"
           ".g....b."
@@ -124,9 +124,14 @@ GAMES = [
           ".g..g.g."
           ".r..p.y."
           "dddddddd",
-          (Setting("players", counts(2, 5), "2", "ICETOWERS: PLAYERS"),
-           Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST", OFF_ON))),
-    Entry("pointsettia", "POINTSETTIA", (2, 2), False,
+          (Setting("players", counts(2, 5), "3", "ICETOWERS: PLAYERS"),
+           # the ghost stash plays only with 2 players (refused otherwise)
+           Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST (2 PLAYERS)",
+                   OFF_ON),
+           # the seats the device plays: the last ones, as Bag of Ice's
+           Setting("bots", counts(0, 5), "0", "ICETOWERS: DEVICE PLAYS",
+                   ("none",) + counts(1, 5)))),
+    Entry("pointsettia", "POINTSETTIA", (2, 2), True,
           "r..g..r."
           ".r.g.r.."
           "..rgr..."
@@ -134,7 +139,13 @@ GAMES = [
           "..rkr..."
           ".r.g.r.."
           "g..g..g."
-          "........"),
+          "........",
+          # which seat the device plays: lib.settings reads a bots setting
+          # as a count of the last seats, so "1" is seat 1 (Red) and "2"
+          # also comes out as seat 1: lib/screen_pointsettia.py makes a
+          # new game with seat 0 (Green) when this says "2"
+          (Setting("bots", ("0", "1", "2"), "0", "POINTSETTIA: DEVICE PLAYS",
+                   ("none", "red", "green")),)),
     Entry("dice", "DICE", (1, 1), True,
           ".tttttt."
           "tw....wt"
