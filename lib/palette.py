@@ -8,12 +8,13 @@ scales those by brightness, once per shown frame.
 Pieces: ``piece(colour, size)`` gives the index for an engine piece colour
 (``engine.pieces.COLOURS`` order: r o y g c b p w k) and size 1..3 (0, a
 rock, shows like a medium). Every colour has its own hue; clear (w) is a
-cool white and black (k), which an LED cannot show, is a dim warm grey.
-Sizes are three brightness steps (small dim, medium half, large full) so a
-stack of one colour still reads at a glance. Black's steps are kept low
-(a large black is dimmer than a medium clear) and warm where clear is cool.
-At brightness below about 40/255 the LEDs' 8 bits cannot keep black's
-three steps apart; a 16x16 screen can add shape.
+cool white and black (k), which an LED cannot show, is a warm grey.
+A piece's size is read from its shape or its blink code, never from
+brightness alone (docs/visual-language.md; the drawing is in
+lib.screens_common). The sizes still step up in brightness (small, medium,
+large) as a second cue, with floors high enough that every colour's small,
+blue and purple too, stays plainly lit at a panel's default brightness
+(tests/test_visual_language.py checks it on both boards).
 
 UI colours: OFF, CURSOR, OK, REFUSE, DIM, TEXT, NOTICE, HILITE and twelve
 player colours (``player(n)``), for cursors, scores and hand-off screens

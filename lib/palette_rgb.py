@@ -17,8 +17,15 @@ _HUES = (
     (170, 200, 255),  # w clear: a cool white
     (255, 235, 210),  # k black: warm grey, scaled down by _BLACK_STEPS
 )
-_STEPS = (96, 160, 255)        # small, medium, large (perceived, /255)
-_BLACK_STEPS = (56, 88, 136)   # black: dim steps, below clear medium
+# small, medium, large (perceived, /255). A size is read from its shape
+# (docs/visual-language.md); brightness only helps, so the steps are kept
+# close enough that a small stays plainly lit at a panel's default
+# brightness (16x16: 32), each colour weighed by what its LED chips give
+# the eye (blue the least): blue and purple start higher, and black (a
+# warm grey) is kept below clear's large but well off the floor.
+_STEPS = (136, 192, 255)
+_DEEP_STEPS = (176, 216, 255)  # blue, purple
+_BLACK_STEPS = (120, 148, 168)
 
 _UI = (
     (255, 255, 255),  # CURSOR
@@ -75,7 +82,8 @@ def table():
     rgb = [0] * SIZE
     for c in range(9):
         hue = _HUES[c]
-        steps = _BLACK_STEPS if c == 8 else _STEPS
+        steps = (_BLACK_STEPS if c == 8 else
+                 _DEEP_STEPS if c == 5 or c == 6 else _STEPS)
         for s in range(3):
             k = steps[s]
             rgb[piece(c, s + 1)] = pack(hue[0] * k // 255,

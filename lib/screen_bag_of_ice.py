@@ -2,7 +2,9 @@
 players, any seat played by the device (``bots=``).
 
 On your turn A draws (the die tumbles and lands, the bag shakes, the piece
-comes out; keys wait meanwhile, so a second press never draws twice). On a
+comes out; any key meanwhile skips to the piece, and never draws twice:
+the effects, bots' turns included, play at the ANIMATION SPEED setting,
+and a key skips them all up to your next decision). On a
 two-size face LEFT/RIGHT pick the size (each half shows that size's
 pyramids left in the bag) and A draws. B asks to stop (the value blinks
 green with a ``?``): A banks it, anything else plays on. UP shows the odds
@@ -11,12 +13,14 @@ scoreboard (scrolls when it does not fit). docs/games/bag-of-ice.md
 describes every picture.
 
 The turn view lays the pieces out as a best arrangement worked out on the
-screen (``_refresh``) and shows the engine's value. Effects (bust, bank,
+screen (``_refresh``) and shows the engine's value: trees as columns,
+leftovers side by side on the ground (docs/visual-language.md). Effects (bust, bank,
 the roll-off's last roll) play before the hand-off (``handoff_later``).
 """
 
 from lib import palette as P
 from lib import font
+from lib import screens_common as C
 from lib.screens_common import piece_glyph
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import OVER
@@ -112,6 +116,9 @@ class Screen:
         self.flick = 0
         self.handoff_owed = -1           # a hand-off to show once an effect ends
         self.rush = False
+        # a key during an effect (a draw, a roll, a bot's turn) skips the
+        # effects to their end, up to the next decision a person makes
+        self.skip = False
         self.bot_pick = False    # a bot seat's size shown, not yet played
         self.half = 0             # PICK: 0 the lower size, 1 the higher
         self.roller = 0          # who rolled (roll-off) or draws now
@@ -327,6 +334,8 @@ class Screen:
             self.half = 0
         else:
             self.mode = TURN
+        if self.mode == END or self._mine():
+            self.skip = False     # a person decides now: effects play again
         o = self.handoff_owed
         self.handoff_owed = -1
         if o >= 0 and o == p:
@@ -369,6 +378,11 @@ class Screen:
         m = self.mode
         app = self.app
         st = self.state
+        if (ROLLING <= m <= BUST or m == BANKED or
+                (m <= PICK and k != UP and k != DOWN and not self._mine())):
+            # any key during an effect or a bot's turn: to its end (tick)
+            self.skip = True
+            return False
         if m == TURN:
             if k == UP:
                 # the figures are worked out in this pass's tick and shown
@@ -489,21 +503,62 @@ class Screen:
             fr[i + w - 1] = c
 
     def _pieces(self, d, ink):
-        """This turn's trees, a gap, the leftovers (see the module doc)."""
+        """This turn's trees, then the leftovers (docs/visual-language.md):
+        a tree is a column, large at the bottom, medium, small on top; the
+        leftovers lie side by side on the ground row, then on the top row,
+        never one on another, so no column of them reads as a tree. On
+        16x16 each piece is its size's 2x2 pattern (lib.screens_common),
+        the upper row of leftovers a column off the lower one's; on 8x8 a
+        pixel (brighter for bigger). ``ink`` >= 0 draws them all in that
+        colour (a bust's grey)."""
         s = self.scale
         lay = self.layout
+        f = d.frame
+        W = d.width
+        big = self.big
         x = 0
         k = 0
         for _ in range(self.ntrees):
             for j in range(3):
-                d.rect(x, (2 - j) * s, s, s, P.piece_code(lay[k]) if ink < 0 else ink)
+                p = lay[k]
+                c = P.piece_code(p) if ink < 0 else ink
+                if big:
+                    C.put_cell(f, (4 - 2 * j) * W + x, W, C.GLYPHS[p & 3], c)
+                else:
+                    f[(2 - j) * W + x] = c
                 k += 1
-            x += s + (1 if self.big else 0)
-        if self.ntrees and not self.big:
-            x += 1
-        for i in range(self.nleft):
-            d.rect(x + (i // 3) * s, (2 - i % 3) * s, s, s,
-                   P.piece_code(lay[k + i]) if ink < 0 else ink)
+            x += s + (1 if big else 0)
+        n = self.nleft
+        if not n:
+            return
+        if not big:
+            # 8x8: the ground row (2), then the top row (0), a gap between
+            if self.ntrees:
+                x += 1
+            w = W - x
+            for i in range(n):
+                c = P.piece_code(lay[k + i]) if ink < 0 else ink
+                if i < w:
+                    f[2 * W + x + i] = c
+                elif i < 2 * w:
+                    f[x + i - w] = c
+            return
+        # 16x16: a gap column between patterns when they fit so, else none
+        step = 3
+        if (W - x + 1) // 3 + (W - x) // 3 < n:
+            step = 2
+        per = (W - x + step - 2) // step      # on the ground row
+        for i in range(n):
+            p = lay[k + i]
+            c = P.piece_code(p) if ink < 0 else ink
+            if i < per:
+                j = 4 * W + x + i * step
+            else:
+                xx = x + (1 if step == 3 else 0) + (i - per) * step
+                if xx + 2 > W:
+                    break           # (only past 4 trees and 4 leftovers)
+                j = xx
+            C.put_cell(f, j, W, C.GLYPHS[p & 3], c)
 
     def _num_right(self, d, n, right, y, c):
         """``n`` ending at column ``right``; on 8x8 a score of 100 or more
@@ -565,10 +620,12 @@ class Screen:
     def _pick_view(self, d):
         """This turn's pieces, and under them the two sizes: a half each
         (the smaller left), the bag's pyramids of that size three a row,
-        the chosen half marked above."""
+        the chosen half marked above (16x16: each by its size's pattern)."""
         st = self.state
         f = st.face
         s = self.scale
+        fr = d.frame
+        W = d.width
         self._pieces(d, -1)
         step = 10 if self.big else 5     # where the right half starts
         top = 10 if self.big else 5
@@ -581,7 +638,12 @@ class Screen:
                 p = _BAG_COLS[j] << 2 | size
                 col = P.piece_code(p)
                 for _ in range(st.bag_count(p)):
-                    d.rect(i * step + (n % 3) * s, top + (n // 3) * s, s, s, col)
+                    x = i * step + (n % 3) * s
+                    y = top + (n // 3) * s
+                    if s == 2:
+                        C.put_cell(fr, y * W + x, W, C.GLYPHS[size], col)
+                    else:
+                        fr[y * W + x] = col
                     n += 1
 
     def _roll_view(self, d, m):
@@ -766,6 +828,13 @@ class Screen:
             self.late = False
             self.since = now       # the animation starts once they look
         dt = ticks_diff(now, self.since)
+        if m <= BANKED and m != ASK:
+            # an effect or a bot's pace: at the ANIMATION SPEED setting,
+            # or at once when a key asked to skip it
+            if self.skip:
+                dt = 0x10000
+            elif dt < 60000:
+                dt = dt * app.speed >> 2
         if m == ROLLING:
             if dt >= (RUSH_MS if self.rush else ROLL_MS):
                 self.roller = st.turn
@@ -810,6 +879,7 @@ class Screen:
                     self.mode = BUST
                     self.since = now
                     self.phase = -1
+                    app.tone(3)     # lib.sound.BUST
                 return True
             if st.drawn and not self.laid:
                 # the piece is up and nothing moves: lay the turn out now

@@ -18,22 +18,28 @@ Controls (one hand):
 
 Pictures:
 
+Pictures (the shared visual language, docs/visual-language.md, drawn by
+lib.screens_common):
+
 * Towering field (8x8 cells): 1 pixel a cell on an 8x8 panel (60 pieces in
   64 cells fit exactly), 2x2 on 16x16. A piece shows its colour, brighter
-  for bigger. On 16x16 a medium on a large shows as the medium over the
-  large; on 8x8 the cursor shows the cell's pieces one after another,
-  bottom first (after a white blink).
-* Nesting grid: 1 pixel a cell on 8x8, with the stack under the cursor in
-  the two right-hand columns (bottom at the bottom, one row per piece);
-  2x2 a cell on 16x16, with the stack drawn as widths (small 2, medium 3,
-  large 4) in the right-hand columns and the live total under the grid.
-  A loose stack shows its top piece (16x16: and the piece under it); a
-  clean nest glows between bright and dim (16x16: a solid block); a full
-  nest that is not clean blinks on and off (16x16: a chequer).
+  for bigger; on 16x16 its size is its pattern (small a dot, medium the
+  bottom row, large the whole cell) and a medium on a large is the medium's
+  row over the large's. On 8x8 the cursor blinks the size code: white,
+  then the cell's pieces bottom first, each flashed once per size step.
+* Nesting grid: 1 pixel a cell on 8x8, with the stack under the cursor as
+  a side gauge in the right-hand columns (bottom at the bottom, a row per
+  piece, as wide as its size: 1, 2, 3); 2x2 a cell on 16x16, with the
+  gauge 2, 3, 4 wide on the right and the live total under the grid.
+  A loose stack shows its top piece (16x16: by its pattern); a clean nest
+  is a diagonal pair on 16x16 and winks on 8x8 (three beats on, one off);
+  a full nest on other pieces adds grey to the pair on 16x16 and blinks
+  on 8x8 (one on, one off).
 """
 
 from lib import palette as P
 from lib import font
+from lib import screens_common as C
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B
 from engine.state import CHANCE, OVER
 from engine.ice_solo import (NONE, END, REMIX, P_TOWER, STYLE_YES, STYLE_NO,
@@ -47,6 +53,9 @@ except ImportError:
         return x
 
 _CELLS = const(9)       # cells drawn again in one pass at most (see _cells)
+# 8x8: the kept board shown at each beat of four (see _cells): a clean
+# nest is lit in boards 0 and 1 (winks), a full nest on a pile in 0 only
+_PULSE = b"\x00\x01\x00\x02"
 ALL = b"\x01" * 64      # every cell to be drawn again
 _Z4 = bytes(4)
 _Z12 = bytes(12)
@@ -115,10 +124,13 @@ class Screen:
             if p & 3:
                 self.piece_colour[p] = b + (p >> 2) * 3 + (p & 3)
         self.frame_at = bytearray(64)     # board cell -> its frame index
-        # the board with the side, per half of the blink (16x16: one frame,
-        # nothing there blinks); the side never overlaps a cell
+        # the board with the side, per beat kind of the nests' blink (8x8:
+        # three, see _PULSE; 16x16: one frame, nothing there blinks); the
+        # side never overlaps a cell
         b = bytearray(n)
-        self.boards = (b, b) if d.width >= 16 else (b, bytearray(n))
+        self.boards = (b, b, b) if d.width >= 16 else (b, bytearray(n),
+                                                      bytearray(n))
+        self.cell_pieces = bytearray(2)    # 8x8 cursor: the cell's pieces
         self.todo = bytearray(64)   # 1: the cell is to be drawn again
         self.cells_key = -1            # the game the cells show
         self.cells_state = None
@@ -288,7 +300,7 @@ class Screen:
             self._base(d)
             self.side_cursor = self.cursor
         f = d.frame
-        f[:] = self.boards[(ph >> 1) & 1]
+        f[:] = self.boards[_PULSE[ph & 3]]
         at = self.frame_at
         W = d.width
         big = self.big
@@ -320,16 +332,19 @@ class Screen:
         i = self.cursor
         j = at[i]
         if self.field and not big and held < 0:
-            # 8x8 field: white, then the cell's pieces bottom first
+            # 8x8 field: the size code (white, then the cell's pieces
+            # bottom first, a flash per size step)
             lo = st.lo[i]
             hi = st.hi[i]
-            k = ph % 3
-            if k == 0:
-                f[j] = P.CURSOR
-            elif lo != NONE:
-                f[j] = self.piece_colour[lo if k == 1 or hi == NONE else hi]
-            else:
-                f[j] = P.OFF
+            cp = self.cell_pieces
+            n = 0
+            if lo != NONE:
+                cp[0] = lo
+                n = 1
+                if hi != NONE:
+                    cp[1] = hi
+                    n = 2
+            f[j] = C.flash(ph, cp, n)
             return
         if ph % 3 == 0:
             f[j] = P.CURSOR
@@ -345,7 +360,7 @@ class Screen:
         at = self.frame_at
         W = d.width
         big = self.big
-        c0, c1 = self.boards          # c1: the glow's bright half (16x16: c0)
+        c0, c1, c2 = self.boards      # by beat (see _PULSE; 16x16: all c0)
         todo = self.todo
         k = 0
         if self.field:
@@ -365,14 +380,11 @@ class Screen:
                     c = P.OFF if p == NONE else pc[q if q != NONE else p]
                     c0[j] = c
                     c1[j] = c
+                    c2[j] = c
                 elif p == NONE:
-                    c0[j] = P.DIM
-                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+                    C.put_empty(c0, j, W)
                 else:
-                    c = pc[q if q != NONE else p]
-                    c0[j] = c0[j + 1] = c
-                    c = pc[p]
-                    c0[j + W] = c0[j + W + 1] = c
+                    C.put_tower(c0, j, W, p, q)
             return True
         g = st.grid
         for i in range(len(g)):
@@ -385,40 +397,20 @@ class Screen:
             s = g[i]
             n = len(s)
             j = at[i]
-            if not n:
-                c0[j] = P.DIM
-                c1[j] = P.DIM
-                if big:
-                    c0[j + 1] = c0[j + W] = c0[j + W + 1] = P.OFF
+            if big:
+                C.put_stack(c0, j, W, s, n)
+                continue
+            # 8x8: the top piece (a nest at its large's brightness, winking
+            # or blinking, never dimmed: see C.nest_lit), grey if empty
+            kind = C.stack_kind(s, n)
+            if kind == C.EMPTY:
+                c0[j] = c1[j] = c2[j] = P.DIM
                 continue
             top = s[n - 1]
-            if n == 3 and s[0] & 3 == 3 and s[1] == s[0] - 1 and top == s[0] - 2:
-                # a clean nest: glows on 8x8, a solid block on 16x16
-                if big:
-                    c = pc[top | 3]
-                    c0[j] = c0[j + 1] = c0[j + W] = c0[j + W + 1] = c
-                else:
-                    c0[j] = pc[top]
-                    c1[j] = pc[top | 3]
-                continue
-            if (n >= 3 and top & 3 == 1 and s[n - 2] == top + 1 and
-                    s[n - 3] == top + 2):
-                # a full nest, not clean: blinks on 8x8, a chequer on 16x16
-                c = pc[top]
-                if big:
-                    c0[j] = c0[j + W + 1] = c
-                    c0[j + 1] = c0[j + W] = P.OFF
-                else:
-                    c0[j] = P.OFF
-                    c1[j] = c
-                continue
-            c = pc[top]
+            c = pc[top | 3] if kind != C.LOOSE else pc[top]
             c0[j] = c
-            c1[j] = c
-            if big:
-                c0[j + 1] = c
-                c = pc[s[n - 2]] if n > 1 else P.OFF
-                c0[j + W] = c0[j + W + 1] = c
+            c1[j] = c if C.nest_lit(kind, 1) else P.OFF
+            c2[j] = c if C.nest_lit(kind, 3) else P.OFF
         return True
 
     def _base(self, d):
@@ -433,15 +425,17 @@ class Screen:
         n = len(s)
         pc = self.piece_colour
         if not self.big:
-            b0, b1 = self.boards
+            # the gauge in columns 5-7 (right of the grid, 4 or 5 wide)
+            b0, b1, b2 = self.boards
             first = n - 8 if n > 8 else 0
             for y in range(8):
-                j = y * 8 + 6
-                c = P.OFF
+                j = y * 8 + 5
+                b0[j] = b0[j + 1] = b0[j + 2] = P.OFF
                 k = first + 7 - y       # the piece on this row
                 if k < n:
-                    c = pc[s[k]]
-                b0[j] = b0[j + 1] = b1[j] = b1[j + 1] = c
+                    C.put_gauge(b0, j + 2, s[k], 0)
+                for x in range(j, j + 3):
+                    b1[x] = b2[x] = b0[x]
             return
         b = self.boards[0]
         first = n - 16 if n > 16 else 0
@@ -450,10 +444,7 @@ class Screen:
             b[j:j + 4] = _Z4
             k = first + 15 - y
             if k < n:
-                p = s[k]
-                c = pc[p]
-                for x in range(j + 3 - (p & 3), j + 4):
-                    b[x] = c
+                C.put_gauge(b, j + 3, s[k], 1)
         for y in range(176, 256, 16):       # rows 11-15, left of the side
             b[y:y + 12] = _Z12
         f = d.frame
@@ -467,6 +458,8 @@ class Screen:
         g = self.state.grid
         w = self.state.width
         px = self.cell_size
+        f = d.frame
+        W = d.width
         for i in range(len(g)):
             x = (i % w) * px
             y = (i // w) * px
@@ -475,9 +468,11 @@ class Screen:
                 d.pixel(x, y, P.DIM)
             elif px == 1:
                 d.pixel(x, y, P.piece_code(s[len(s) - 1]))
+            elif len(s) == 3:
+                # a finished tower: its three pieces (C.put_tree)
+                C.put_tree(f, y * W + x, W, s[0], s[1], s[2])
             else:
-                d.rect(x, y, 2, 1, P.piece_code(s[len(s) - 1]))
-                d.rect(x, y + 1, 2, 1, P.piece_code(s[0]))
+                C.put_stack(f, y * W + x, W, s, len(s))
         # a frame on the right says "this is the grid, B goes back"
         d.rect(d.width - 1, 0, 1, d.height, P.HILITE)
 
@@ -501,8 +496,8 @@ class Screen:
         # draw everything again
         self.todo[:] = ALL
         z = bytes(len(self.boards[0]))
-        self.boards[0][:] = z
-        self.boards[1][:] = z
+        for b in self.boards:
+            b[:] = z
         self.dirty = True
         self.side_cursor = -1
 

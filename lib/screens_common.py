@@ -133,6 +133,163 @@ def piece_glyph(d, p, cx, bottom, s):
         d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
 
 
+# ---- the visual language for pieces and stacks (docs/visual-language.md) ----
+# One piece or stack per cell: 2x2 pixels on a 16x16 panel, a pattern per
+# size; 1 pixel on 8x8, where the size under the cursor is a blink code
+# (flash) or a side gauge (put_gauge). Every helper writes palette indices
+# straight into a frame-sized bytearray ``f`` (the display's frame or a
+# screen's kept copy) at index ``j`` of the cell's top-left pixel, rows
+# ``W`` wide: no object is made per call.
+
+# what a nesting stack shows as (stack_kind)
+EMPTY = 0
+LOOSE = 1           # its top piece can move: drawn as that piece
+NEST = 2            # a clean nest: exactly large, medium, small of a colour
+NEST_ON_PILE = 3    # a full nest on top of other pieces (locked, not clean)
+
+# 2x2 patterns by size (index: size, 0 a rock): bit 8 top-left, 4
+# top-right, 2 bottom-left, 1 bottom-right. A small is one dot, a medium
+# the bottom row, a large the whole cell; a rock the cell less its
+# top-left. (Empty: one grey dot top-left; nests: see put_stack.)
+GLYPHS = b"\x07\x02\x03\x0f"
+
+
+def stack_kind(stack, n):
+    """EMPTY, LOOSE, NEST or NEST_ON_PILE for a stack of ``n`` piece codes
+    (``stack[0]`` the bottom): a full nest is a large, a medium and a
+    small of one colour, upwards, at the top of the stack."""
+    if not n:
+        return EMPTY
+    top = stack[n - 1]
+    if (n >= 3 and top & 3 == 1 and stack[n - 2] == top + 1 and
+            stack[n - 3] == top + 2):
+        return NEST if n == 3 else NEST_ON_PILE
+    return LOOSE
+
+
+def put_cell(f, j, W, bits, c, rest=0):
+    """A 2x2 cell at ``f[j]``: colour ``c`` where ``bits`` (see GLYPHS) is
+    set, ``rest`` elsewhere."""
+    f[j] = c if bits & 8 else rest
+    f[j + 1] = c if bits & 4 else rest
+    f[j + W] = c if bits & 2 else rest
+    f[j + W + 1] = c if bits & 1 else rest
+
+
+def put_piece(f, j, W, p):
+    """One piece (engine code ``p``) in a 2x2 cell by its size's pattern:
+    small a dot bottom-left, medium the bottom row, large the whole cell,
+    rock all but the top-left."""
+    put_cell(f, j, W, GLYPHS[p & 3], P.piece_code(p))
+
+
+def put_empty(f, j, W):
+    """An empty cell: a grey dot top-left (2x2)."""
+    put_cell(f, j, W, 8, P.DIM)
+
+
+def put_stack(f, j, W, stack, n):
+    """A nesting stack (``n`` piece codes, bottom first) in a 2x2 cell:
+    empty a grey dot; a loose stack its top piece (put_piece: what can
+    move, and where it may land, is the top's colour and size); a clean
+    nest a diagonal pair in its colour; a full nest on top of other
+    pieces the same pair with the other diagonal grey. The whole stack
+    under the cursor is the side gauge's (put_gauge). Returns the kind."""
+    k = stack_kind(stack, n)
+    if k == EMPTY:
+        put_cell(f, j, W, 8, P.DIM)
+    elif k == LOOSE:
+        put_piece(f, j, W, stack[n - 1])
+    else:
+        put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3),
+                 P.OFF if k == NEST else P.DIM)
+    return k
+
+
+def put_tower(f, j, W, bottom, top):
+    """Towering: a piece alone (``top`` < 0 or 255) by its pattern, or a
+    tower being built, ``top`` on ``bottom`` (pieces of different
+    colours): the top row the top piece, the bottom row the bottom."""
+    if top < 0 or top == 255:
+        put_piece(f, j, W, bottom)
+        return
+    c = P.piece_code(top)
+    f[j] = c
+    f[j + 1] = c
+    c = P.piece_code(bottom)
+    f[j + W] = c
+    f[j + W + 1] = c
+
+
+def put_tree(f, j, W, large, medium, small):
+    """A finished tower or tree of three pieces in a 2x2 cell: small
+    top-left, medium top-right, large along the bottom."""
+    f[j] = P.piece_code(small)
+    f[j + 1] = P.piece_code(medium)
+    c = P.piece_code(large)
+    f[j + W] = c
+    f[j + W + 1] = c
+
+
+def put_gauge(f, right, p, wide):
+    """One row of a side gauge (a stack seen from the side, a row a
+    piece): piece ``p`` as a bar ending at ``f[right]``, as wide as its
+    size (small 1, medium 2, large 3; a rock 2), plus ``wide`` (1 on
+    16x16). The caller clears the row first."""
+    c = P.piece_code(p)
+    for x in range(right - (p & 3 or 2) - wide + 1, right + 1):
+        f[x] = c
+
+
+def flash_length(stack, n):
+    """Beats in one cycle of :func:`flash` for these pieces."""
+    k = 2
+    for i in range(n):
+        k += 2 * (stack[i] & 3) + (3 if not stack[i] & 3 else 0) + (1 if i else 0)
+    return k
+
+
+def flash(beat, stack, n):
+    """The 8x8 cursor's blink code: the palette index its pixel shows at
+    ``beat`` (a count of equal steps, e.g. now // 300). One cycle: a
+    white beat, a dark beat, then each piece of the stack bottom first,
+    flashed in its colour once per size step (small once, medium twice,
+    large three times; a rock one long flash), a dark beat between
+    pieces."""
+    k = beat % flash_length(stack, n)
+    if k == 0:
+        return P.CURSOR
+    k -= 2
+    for i in range(n):
+        if i:
+            if k == 0:
+                return P.OFF
+            k -= 1
+        p = stack[i]
+        m = 2 * (p & 3)
+        if not m:
+            if 0 <= k < 3:
+                return P.piece_code(p) if k < 2 else P.OFF
+            k -= 3
+            continue
+        if 0 <= k < m:
+            return P.OFF if k & 1 else P.piece_code(p)
+        k -= m
+    return P.OFF
+
+
+def nest_lit(kind, beat):
+    """8x8: whether a one-pixel cell of this stack kind is lit at ``beat``:
+    a clean nest winks (three beats on, one off), a full nest on a pile
+    blinks (one on, one off), anything else is steady. Never dimmed: a
+    nest's dark beat is off, so it never looks like a small."""
+    if kind == NEST:
+        return beat & 3 != 3
+    if kind == NEST_ON_PILE:
+        return not beat & 1
+    return True
+
+
 def border(d, c, t=1):
     """A frame ``t`` pixels thick around the panel."""
     w = d.width

@@ -14,6 +14,7 @@ from engine.state import CHANCE, OVER
 from engine.bag_of_ice import DECIDE, CHOOSE
 from lib import palette as P
 from lib import font
+from lib import screens_common as C
 from lib import screen_bag_of_ice as S
 from tools.simkit import Sim
 
@@ -243,15 +244,26 @@ def test_roll_then_two_size_choice_then_draw(board):
     mark = top - 2 if big else top - 1
     r = rows(sim)
     # the marker over the left half (the small size), each half showing
-    # the bag's pyramids of its size, one dot (16x16: a 2x2 block) each
+    # the bag's pyramids of its size, one dot each (16x16: the size's 2x2
+    # pattern, whose bottom-left pixel is always lit)
     assert r[mark][:3 * s] == [P.HILITE] * (3 * s)
     assert P.HILITE not in r[mark][3 * s:]
     for i, size in ((0, 1), (1, 3)):
         want = sorted(P.piece_code(p) for p in range(28)
                       if p & 3 == size for _ in range(st.bag_count(p)))
-        got = sorted(r[y][x] for y in range(top, sim.display.height, s)
-                     for x in range(i * step, i * step + 3 * s, s) if r[y][x])
+        got = sorted(r[y + s - 1][x] for y in range(top, sim.display.height, s)
+                     for x in range(i * step, i * step + 3 * s, s)
+                     if r[y + s - 1][x])
         assert got == want
+        if big:
+            pattern = C.GLYPHS[size]
+            for y in range(top, sim.display.height, 2):
+                for x in range(i * step, i * step + 6, 2):
+                    c = r[y + 1][x]
+                    if c:
+                        cell = (r[y][x], r[y][x + 1], r[y + 1][x], r[y + 1][x + 1])
+                        assert cell == tuple(c if pattern & b else P.OFF
+                                             for b in (8, 4, 2, 1))
     sim.press("right")
     r = rows(sim)
     assert r[mark][step:step + 3 * s] == [P.HILITE] * (3 * s)
@@ -358,10 +370,17 @@ def test_trees_are_grouped_and_the_value_runs(board):
     s = 2 if board == "pico_16x16" else 1
     r = rows(sim)
     # the yellow tree first (small on top), then a gap, then the cyan small
-    assert [r[j * s][0] for j in range(3)] == [P.piece(2, 1), P.piece(2, 2),
-                                              P.piece(2, 3)]
-    left_x = 3 if s == 2 else 2
-    assert r[2 * s][left_x] == P.piece(4, 1)
+    y1, y2, y3, off = P.piece(2, 1), P.piece(2, 2), P.piece(2, 3), P.OFF
+    if s == 1:
+        assert [r[j][0] for j in range(3)] == [y1, y2, y3]
+        assert r[2][2] == P.piece(4, 1)
+    else:
+        # a column of the sizes' patterns: a dot, a bar, a block
+        assert [r[y][:2] for y in range(6)] == [
+            [off, off], [y1, off], [off, off], [y2, y2], [y3, y3], [y3, y3]]
+        # the leftover on the ground, after a gap column: a dot
+        assert [r[y][3:5] for y in range(6)] == [[off, off]] * 5 + [
+            [P.piece(4, 1), off]]
     # the value 21 in white under the pieces
     if s == 1:
         assert lit(sim, P.TEXT) == number_pixels(21, 0, 3, 8)

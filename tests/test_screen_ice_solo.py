@@ -60,11 +60,21 @@ def grid_top_colour(st, i, ph):
     if not s:
         return P.DIM
     top = s[-1]
+    # nests at their large's brightness: a clean one winks (off one beat
+    # in four), one on a pile blinks (off every other beat)
     if is_clean(s):
-        return P.piece(top >> 2, 3 if ph & 2 else 1)
+        return P.piece(top >> 2, 3) if ph % 4 != 3 else P.OFF
     if top_locked(s):
-        return P.piece_code(top) if ph & 2 else P.OFF
+        return P.piece(top >> 2, 3) if ph % 2 == 0 else P.OFF
     return P.piece_code(top)
+
+
+def gauge(f, y, p):
+    """The 8x8 side gauge's row ``y`` (columns 5-7) as piece ``p`` shows
+    there: a bar from the right edge, as wide as its size."""
+    w = (p & 3) if p is not None else 0
+    return [f[y * 8 + x] for x in (5, 6, 7)] == (
+        [P.OFF] * (3 - w) + [P.piece_code(p)] * w if w else [P.OFF] * 3)
 
 
 def test_8x8_nesting_shows_every_top_and_the_stack_under_the_cursor():
@@ -76,18 +86,21 @@ def test_8x8_nesting_shows_every_top_and_the_stack_under_the_cursor():
     f = sim.indices()
     for i in range(25):
         assert f[(i // 5) * 8 + i % 5] == grid_top_colour(st, i, ph), i
-    # the stack under the cursor (a1), bottom at the bottom, in columns 6-7
+    # the stack under the cursor (a1), bottom at the bottom, in columns
+    # 5-7, each piece as wide as its size
     s = st.grid[0]
+    assert len(s) == 3
     for j in range(len(s)):
-        assert f[(7 - j) * 8 + 6] == P.piece_code(s[j])
-        assert f[(7 - j) * 8 + 7] == P.piece_code(s[j])
+        assert gauge(f, 7 - j, s[j]), j
+    assert gauge(f, 4, None)
     # move the cursor: the side shows the new cell's stack
     sim.press("right")
     sim.press("down")
     at_phase(sim, 1)
     f = sim.indices()
     s = st.grid[6]
-    assert [f[(7 - j) * 8 + 6] for j in range(3)] == [P.piece_code(p) for p in s]
+    assert all(gauge(f, 7 - j, s[j]) for j in range(3))
+    assert [f[7 * 8 + x] for x in (5, 6, 7)] == [P.piece_code(s[0])] * 3
 
 
 def latin():
@@ -121,17 +134,24 @@ def test_clean_full_and_loose_look_different_on_8x8():
     cells[2] = "g3g2g1p1"                  # c1: a p1 on the clean g nest
     cells[4] = "p3p2"                      # e1: loose p2 on top
     st = start_from(sim, cells, 24)
-    seen = [set() for _ in range(5)]
-    for k in range(12):
-        sim.advance(BLINK // 2)
+    # one frame per beat, eight beats from a beat that is 0 mod 4
+    while (sim.app.now + BLINK // 2) // BLINK % 4:
+        sim.advance(BLINK // 3)
+    seen = [[] for _ in range(5)]
+    for k in range(8):
+        while (sim.app.now // BLINK) % 4 != k % 4 or sim.app.now % BLINK < BLINK // 3:
+            sim.advance(BLINK // 6)
         f = sim.indices()
         for i in range(5):
-            seen[i].add(f[i])
-    assert seen[0] == {P.DIM}                             # empty cell
-    assert seen[1] == {P.piece(0, 1), P.OFF}              # full, not clean: blinks
-    assert seen[2] == {P.piece(6, 1)}                     # loose top: steady
-    assert seen[3] == {P.piece(5, 3), P.piece(5, 1)}      # clean: glows
-    assert seen[4] == {P.piece(6, 2)}                     # loose medium
+            seen[i].append(f[i])
+    r3, b3, off = P.piece(0, 3), P.piece(5, 3), P.OFF
+    assert seen[0] == [P.DIM] * 8                          # empty cell
+    assert seen[1] == [r3, off] * 4                        # full, not clean: blinks
+    assert seen[2] == [P.piece(6, 1)] * 8                  # loose top: steady
+    assert seen[3] == [b3, b3, b3, off] * 2                # clean: winks
+    assert seen[4] == [P.piece(6, 2)] * 8                  # loose medium
+    # a nest is never dimmer than a large: never mistaken for a small
+    assert P.piece(0, 1) not in seen[1] and P.piece(5, 1) not in seen[3]
     assert st.breakdown()["clean"] == 21
 
 
@@ -151,11 +171,12 @@ def test_clean_full_and_loose_look_different_on_16x16():
         x, y = (i % 5) * 2, (i // 5) * 2
         return (f[y * 16 + x], f[y * 16 + x + 1], f[(y + 1) * 16 + x],
                 f[(y + 1) * 16 + x + 1])
-    r1, b3 = P.piece(0, 1), P.piece(5, 3)
-    assert block(1) == (r1, P.OFF, P.OFF, r1)              # chequer
-    assert block(3) == (b3, b3, b3, b3)                    # solid block
-    assert block(2) == (P.piece(6, 1),) * 2 + (P.piece(3, 1),) * 2   # top over next
-    assert block(0) == (P.DIM, P.OFF, P.OFF, P.OFF)
+    r3, b3, off, dim = P.piece(0, 3), P.piece(5, 3), P.OFF, P.DIM
+    assert block(1) == (r3, dim, dim, r3)          # full nest on a pile: pair + grey
+    assert block(3) == (b3, off, off, b3)          # clean nest: a diagonal pair
+    assert block(2) == (off, off, P.piece(6, 1), off)     # loose small on top: a dot
+    assert block(4) == (off, off) + (P.piece(6, 2),) * 2  # loose medium: bottom row
+    assert block(0) == (dim, off, off, off)        # empty
 
 
 def test_pick_up_highlights_destinations_and_refuses_others():
@@ -317,11 +338,18 @@ def test_8x8_field_cursor_reads_the_stack_bottom_first():
     scr.cursor = t
     sim.press("a")
     assert st.hi[t] != NONE
+    # the size code: white, dark, the large three flashes, a dark beat,
+    # the medium two flashes; then again
+    lo, hi, off = P.piece_code(st.lo[t]), P.piece_code(st.hi[t]), P.OFF
+    code = [P.CURSOR, off, lo, off, lo, off, lo, off, off, hi, off, hi, off]
     seen = []
-    for k in (0, 1, 2):
-        at_phase(sim, k)
+    while len(seen) < 2 * len(code):
+        ph = sim.app.now // BLINK
+        while sim.app.now // BLINK == ph or not settled(sim):
+            sim.advance(20)
         seen.append(sim.indices()[t])
-    assert seen == [P.CURSOR, P.piece_code(st.lo[t]), P.piece_code(st.hi[t])]
+    start = seen.index(P.CURSOR)
+    assert seen[start:start + len(code)] == code
     # the medium on the large is part of a tower: picking it up is refused
     sim.advance(400)
     sim.press("a")
