@@ -5,9 +5,11 @@ Controls (one hand):
 * A draws (the bag shakes, then the drawn item shows for a moment). An
   empty bag refuses with a red flash.
 * The main view is one bar per colour: what is left, from the bottom, the
-  largest pieces brightest (rocks mid-bright); grey above is what has
-  been drawn. On 16x16 the number left and the last item drawn are
-  underneath.
+  largest pieces first and brightest (rocks mid-bright); grey above is
+  what has been drawn. On 16x16 each piece is its size's 2x2 pattern
+  (small a dot, medium a bar, large a block, rock a block less a corner:
+  docs/visual-language.md), and the number left and the last item drawn
+  are underneath.
 * DOWN returns everything drawn to the bag (refused if nothing was drawn).
 * LEFT looks back through what was drawn, newest first (a magenta dot on
   the top row counts back); RIGHT comes forward again; B back to the bars.
@@ -316,6 +318,10 @@ class Screen:
         W = d.width
         f = d.frame
         kc = self.kind_colour
+        # 16x16 with a 2x2 cell a piece: each piece its size's pattern
+        # (docs/visual-language.md), not a block of one brightness
+        cells = cw == 2 and u == 2 and not scale
+        kinds = st.kinds
         for i in range(self.columns):
             x = self.left + i * self.slot
             inside = x >= 0 and x + cw <= W
@@ -333,7 +339,11 @@ class Screen:
                     n += left
                     top = ah - (n * ah // most if scale else n * u)
                     c = kc[k]
-                    if inside:
+                    if cells and inside:
+                        bits = C.GLYPHS[kinds[k] & 3]
+                        for j in range(top * W + x, y * W + x, 2 * W):
+                            C.put_cell(f, j, W, bits, c)
+                    elif inside:
                         # (bars 1 or 2 wide: written out)
                         j = top * W + x
                         if cw == 2:

@@ -3,6 +3,7 @@ import pytest
 
 from engine.pieces import colour_of, size_of
 from lib import palette as P
+from lib import screens_common as C
 from tools.simkit import Sim
 
 SHAKE_MS = 700
@@ -62,15 +63,23 @@ def column_order_ok(sim):
     return True
 
 
+def lit_in_pattern(p):
+    """Pixels of a piece's 2x2 size pattern on 16x16 (the visual language:
+    small 1, medium 2, large 4, rock 3)."""
+    return bin(C.GLYPHS[p & 3]).count("1")
+
+
 def expected_bars(st, per_item):
     """What the bars should hold: every piece left as ``per_item`` pixels
-    of its colour and size, every piece drawn as grey."""
+    of its colour and size (16x16: its size's pattern), every piece drawn
+    as grey."""
     out = {}
     for i in range(len(st.kinds)):
         p = st.kinds[i]
         if st.left[i]:
             c = P.piece(colour_of(p), size_of(p))
-            out[c] = out.get(c, 0) + st.left[i] * per_item
+            n = lit_in_pattern(p) if per_item == 4 else per_item
+            out[c] = out.get(c, 0) + st.left[i] * n
     drawn = len(st.drawn)
     if drawn:
         out[P.DIM] = drawn * per_item
@@ -157,9 +166,14 @@ def test_pick_the_ice_stalks_rocks_16x16():
     sim.press("a")
     st = sim.app.state
     assert st.name == "ice_stalks" and st.remaining() == 35
-    # seven colours, five rocks each, a rock 2 wide and 2 high: 20 pixels
+    # seven colours, five rocks each, a rock 2x2 less its top-left: 15
+    # pixels
     bars = bar_pixels(sim)
-    assert bars == {P.piece(c, 2): 20 for c in range(7)}
+    assert bars == {P.piece(c, 2): 15 for c in range(7)}
+    f = sim.indices()
+    x = next(i for i in range(16) if f[9 * 16 + i])     # the first column
+    assert [list(f[y * 16 + x:y * 16 + x + 2]) for y in (0, 1)] == [
+        [P.OFF, P.piece(0, 2)], [P.piece(0, 2)] * 2]
     draw(sim)
     back_to_bars(sim)
     assert bar_pixels(sim)[P.DIM] == 4
