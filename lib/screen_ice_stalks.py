@@ -45,6 +45,7 @@ at all when only one seat is a person's.
 
 from lib import palette as P
 from lib import font
+from lib import screens_common as C
 from lib.screens_common import piece_glyph, border
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import CHANCE, OVER
@@ -69,9 +70,9 @@ END = const(9)
 UNDOING = const(10)  # undoing back past the device's seats, one a pass
 
 MOVE = const(32)     # an action is MOVE * (target + 1) + piece (the engine's docstring)
-VISIBLE = const(4)   # stalks on the panel at once
 SPREAD = const(6)    # 16x16: changed rows shown per pass at most
 BLINK_MS = const(300)
+BEAT_MS = const(200)     # 8x8: the cursor's blink code (its size)
 FLICK_MS = const(80)
 SHAKE_MS = const(550)
 REVEAL_MS = const(700)
@@ -89,7 +90,9 @@ class Screen:
         self.state = state
         d = app.d
         self.big = d.width > 8
-        self.slot = 4 if self.big else 2      # columns per stalk
+        self.slot = 3 if self.big else 2      # columns per stalk
+        self.visible = 5 if self.big else 4   # stalks on the panel at once
+        self.one = bytearray(1)  # 8x8: the cursor's piece, for its blink code
         self.top = 2 if self.big else 1       # rows of the status strip
         n = state.players
         self.humans = 0
@@ -148,7 +151,7 @@ class Screen:
         self.choice = -1
         p = st.to_move()
         # a completed stalk leaves the table: no empty slots on the panel
-        top = len(st.stalks) - VISIBLE
+        top = len(st.stalks) - self.visible
         if self.first > top:
             self.first = top if top > 0 else 0
         if p == OVER:
@@ -195,8 +198,8 @@ class Screen:
         t = self._target(self.sel)
         if t < self.first:
             self.first = t
-        elif t >= self.first + VISIBLE:
-            self.first = t - VISIBLE + 1
+        elif t >= self.first + self.visible:
+            self.first = t - self.visible + 1
 
     def _slots(self):
         n = len(self.state.stalks)
@@ -271,7 +274,7 @@ class Screen:
                 return True
             if k == LEFT or k == RIGHT:
                 f = self.first + (1 if k == RIGHT else -1)
-                if f < 0 or f > self._slots() - VISIBLE:
+                if f < 0 or f > self._slots() - self.visible:
                     return False
                 self.first = f
                 return True
@@ -442,7 +445,7 @@ class Screen:
                     self._place(self.choice)
                     return True
                 return self._blink(dt // BLINK_MS)
-            return self._blink(dt // BLINK_MS)
+            return self._blink(dt // (BLINK_MS if self.big else BEAT_MS))
         if m == SAY:
             return self.label.tick(now) | self._blink(dt // BLINK_MS)
         if m == ASK:
@@ -486,21 +489,18 @@ class Screen:
 
     def _piece(self, d, p, x, level, bottom, c):
         """Piece ``p`` as the ``level``-th of a stalk (0 the base) whose
-        base sits on row ``bottom``; ``c`` its colour (-1: its own)."""
-        if c < 0:
-            c = P.piece_code(p)
+        base sits on row ``bottom``; ``c`` its colour (-1: its own). 16x16:
+        a 2x2 cell in the project's pattern for its size (lib.screens_common:
+        a large the whole cell, a medium its bottom row, a small a dot)."""
         if not self.big:
-            d.pixel(x, bottom - level, c)
+            d.pixel(x, bottom - level, P.piece_code(p) if c < 0 else c)
             return
-        y = bottom - 2 * level
-        s = p & 3
-        if s == 3:
-            d.rect(x, y - 1, 3, 2, c)
-        elif s == 2:
-            d.pixel(x + 1, y - 1, c)
-            d.rect(x, y, 3, 1, c)
+        W = d.width
+        j = (bottom - 2 * level - 1) * W + x
+        if c < 0:
+            C.put_piece(d.frame, j, W, p)
         else:
-            d.pixel(x + 1, y, c)
+            C.put_cell(d.frame, j, W, C.GLYPHS[p & 3], c)
 
     def _status(self, d):
         st = self.state
@@ -529,7 +529,7 @@ class Screen:
         y = 1 if big else 0
         if self.first > 0:
             d.pixel(0, y, P.DIM)
-        if self.first + VISIBLE < self._slots():
+        if self.first + self.visible < self._slots():
             d.pixel(w - 1, y, P.DIM)
 
     def _table(self, d):
@@ -539,7 +539,7 @@ class Screen:
         slot = self.slot
         bottom = d.height - 1
         first = self.first
-        for j in range(VISIBLE):
+        for j in range(self.visible):
             i = first + j
             if i >= n:
                 break
@@ -555,19 +555,28 @@ class Screen:
             if i == self.sel:
                 continue
             t = self._target(i)
-            if first <= t < first + VISIBLE:
+            if first <= t < first + self.visible:
                 level = len(stalks[t]) if t < n else 0
                 self._mark(d, (t - first) * slot, level, bottom)
         t = self._target(self.sel)
-        if first <= t < first + VISIBLE:
+        if first <= t < first + self.visible:
             level = len(stalks[t]) if t < n else 0
-            c = P.CURSOR if self.phase & 1 else -1
-            self._piece(d, acts[self.sel] & 31, (t - first) * slot, level,
-                        bottom, c)
+            p = acts[self.sel] & 31
+            if self.big:
+                # its shape tells its size: blink it white
+                c = P.CURSOR if self.phase & 1 else -1
+            else:
+                # one pixel: the project's blink code tells the size
+                self.one[0] = p
+                c = C.flash(self.phase if self.phase > 0 else 0, self.one, 1)
+            self._piece(d, p, (t - first) * slot, level, bottom, c)
 
     def _mark(self, d, x, level, bottom):
+        """A legal target: green where the piece would go (16x16: the top
+        row of its cell, a pattern no piece has)."""
         if self.big:
-            d.rect(x, bottom - 2 * level, 3, 1, P.OK)
+            W = d.width
+            C.put_cell(d.frame, (bottom - 2 * level - 1) * W + x, W, 12, P.OK)
         else:
             d.pixel(x, bottom - level, P.OK)
 
@@ -652,9 +661,11 @@ class Screen:
             n = bag[c]
             total += n
             for i in range(5):
-                k = P.piece(c, 3) if i < n else P.DIM
+                k = P.piece(c, 0) if i < n else P.DIM
                 if big:
-                    d.rect(1 + 2 * c, 15 - 2 * i, 2, 1, k)
+                    # the rock pattern (all but the top-left of a cell)
+                    C.put_cell(d.frame, (14 - 2 * i) * 16 + 1 + 2 * c, 16,
+                               C.GLYPHS[0], k)
                 else:
                     d.pixel(c, 7 - i, k)
         if big:
@@ -662,46 +673,44 @@ class Screen:
                              P.TEXT)
 
     def _scores(self, d):
-        """Player ``viewed``: score, the solid colours held (grey: not
-        yet), then the collection, a column per stalk (pages turn)."""
+        """Player ``viewed``: the score and the solid colours held (grey:
+        not yet; all seven are worth 15 more), then pages of the
+        collection, a stalk a column, as on the table (pages turn)."""
         st = self.state
         p = self.viewed
         c = P.player(p)
         big = self.big
         coll = st.collected[p]
-        per = 8 if big else 4
-        pages = (len(coll) + per - 1) // per
+        per = self.visible
+        pages = 1 + (len(coll) + per - 1) // per
         d.rect(0, 0, d.width, 1, c)
-        page = self.phase if self.phase > 0 else 0
+        page = (self.phase if self.phase > 0 else 0) % pages
+        if page:
+            first = (page - 1) * per
+            for j in range(per):
+                i = first + j
+                if i >= len(coll):
+                    break
+                stalk = coll[i]
+                for k in range(len(stalk)):
+                    self._piece(d, stalk[k], j * self.slot, k, d.height - 1, -1)
+            return
         solids = st.solids[p]
+        n = st.score(p)
         if big:
-            font.draw_char(d, "P", 0, 1, c)
-            font.draw_number(d, p + 1, 4, 1, c)
-            n = st.score(p)
-            font.draw_number(d, n, 16 - font.number_width(n), 1, P.TEXT)
+            font.draw_char(d, "P", 0, 2, c)
+            font.draw_number(d, p + 1, 4, 2, c)
+            font.draw_number(d, n, 16 - font.number_width(n), 2, P.TEXT)
             for k in range(7):
-                d.pixel(1 + 2 * k, 7, P.piece(k, 3) if solids >> k & 1 else P.DIM)
-            if pages:
-                page %= pages
-                self._collection(d, coll, page * per, per, 2, 15)
+                j = 12 * 16 + 1 + 2 * k
+                if solids >> k & 1:
+                    C.put_piece(d.frame, j, 16, k << 2 | 3)
+                else:
+                    C.put_empty(d.frame, j, 16)
             return
-        page %= pages + 1
-        if page == 0:
-            n = st.score(p)
-            font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, c)
-            for k in range(7):
-                d.pixel(k, 7, P.piece(k, 3) if solids >> k & 1 else P.DIM)
-            return
-        self._collection(d, coll, (page - 1) * per, per, 2, 7)
-
-    def _collection(self, d, coll, start, per, step, bottom):
-        for j in range(per):
-            i = start + j
-            if i >= len(coll):
-                return
-            stalk = coll[i]
-            for k in range(len(stalk)):
-                d.pixel(j * step, bottom - k, P.piece_code(stalk[k]))
+        font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, c)
+        for k in range(7):
+            d.pixel(k, 7, P.piece(k, 3) if solids >> k & 1 else P.DIM)
 
     def _end(self, d):
         st = self.state

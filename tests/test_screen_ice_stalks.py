@@ -115,15 +115,25 @@ def at(sim, x, y):
 def spot(board, stalk, level):
     """(x, y) of the pixel that tells a piece at ``level`` of the
     ``stalk``-th stalk on the panel: 8x8 the piece's pixel; 16x16 the
-    bottom-left of its 3x2 cell (a large's and a medium's; a mark's)."""
+    bottom-left of its 2x2 cell (lit at every size)."""
     if board == "pico_8x8":
         return 2 * stalk, 7 - level
-    return 4 * stalk, 15 - 2 * level
+    return 3 * stalk, 15 - 2 * level
+
+
+def mark_spot(board, stalk, level):
+    """Where a legal target's green mark shows: 16x16 the top row of the
+    cell."""
+    if board == "pico_8x8":
+        return 2 * stalk, 7 - level
+    return 3 * stalk, 14 - 2 * level
 
 
 def cursor_or(sim, x, y, colour):
-    """A blinking cursor: white or the piece's colour."""
-    return at(sim, x, y) in (colour, P.CURSOR)
+    """A blinking cursor: white or the piece's colour (8x8: dark beats of
+    its blink code too)."""
+    ok = (colour, P.CURSOR) if sim.display.width > 8 else (colour, P.CURSOR, P.OFF)
+    return at(sim, x, y) in ok
 
 
 # ---- a turn --------------------------------------------------------------------
@@ -187,17 +197,18 @@ def test_targets_marked_cursor_steps_and_a_refusal_changes_nothing(board):
     x0, y0 = spot(board, 0, 1)
     x1, y1 = spot(board, 1, 1)
     assert cursor_or(sim, x0, y0, P.piece(3, 3))
-    assert at(sim, x1, y1) == P.OK
+    assert at(sim, *mark_spot(board, 1, 1)) == P.OK
     blink = set()
-    for _ in range(4):
+    for _ in range(12):
         sim.advance(160)
         blink.add(at(sim, x0, y0))
-    assert blink == {P.piece(3, 3), P.CURSOR}, "the cursor blinks"
+    assert {P.piece(3, 3), P.CURSOR} <= blink, "the cursor blinks"
     sim.press("right")                 # g2 on stalk 1
     assert scr(sim).sel == 1
     sim.press("right")                 # g3 on stalk 2
     whole(sim)
-    assert cursor_or(sim, x1, y1, P.piece(3, 3)) and at(sim, x0, y0) == P.OK
+    assert cursor_or(sim, x1, y1, P.piece(3, 3))
+    assert at(sim, *mark_spot(board, 0, 1)) == P.OK
     sim.press("right")
     sim.press("right")                 # past the last: refused
     before = (st.fields(), scr(sim).sel)
@@ -292,20 +303,20 @@ def test_views_of_the_bag_and_of_each_collection(board):
         left = st.bag[c]
         for i in range(5):
             x, y = (1 + 2 * c, 15 - 2 * i) if big else (c, 7 - i)
-            assert at(sim, x, y) == (P.piece(c, 3) if i < left else P.DIM)
+            assert at(sim, x, y) == (P.piece(c, 0) if i < left else P.DIM)
     sim.press("down")
     assert scr(sim).mode == S.SCORES and scr(sim).viewed == 1
     sim.press("left")
     whole(sim)
     assert scr(sim).viewed == 0 and at(sim, 0, 0) == P.player(0)
-    # the solid blue held, toward the +15
-    x, y = (1 + 2 * 5, 7) if big else (5, 7)
+    # the solid blue held, toward the +15 (16x16: a large's cell; a grey
+    # dot for a colour not held)
+    x, y = (1 + 2 * 5, 12) if big else (5, 7)
     assert at(sim, x, y) == P.piece(5, 3) and at(sim, x - (2 if big else 1), y) == P.DIM
-    # the collection (16x16 under the score; 8x8 on the next page)
-    if not big:
-        sim.advance(1600)
-    bottom = 15 if big else 7
-    assert [at(sim, 0, bottom - k) for k in range(3)] == [
+    # the collection on the next page, as stalks stand on the table
+    sim.advance(1600)
+    whole(sim)
+    assert [at(sim, *spot(board, 0, k)) for k in range(3)] == [
         P.piece(5, 3), P.piece(5, 2), P.piece(5, 1)]
     sim.press("b")
     assert scr(sim).mode == S.DRAW
