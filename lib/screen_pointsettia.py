@@ -663,10 +663,11 @@ class Screen:
             d.pixel(i & 15, i >> 4, P.HILITE)
 
     def _turn_mark(self, d):
-        """16x16: the top-left corner in the colour of the seat to move."""
+        """16x16: the top-left corner pixel in the colour of the seat to
+        move (one pixel: a 2x2 there would read as a rim piece)."""
         p = self.state.to_move()
         if p >= 0:
-            d.rect(0, 0, 2, 2, SEAT_INK[p])
+            d.pixel(0, 0, SEAT_INK[p])
 
     def _spinner(self, d):
         c = SEAT_INK[self.state.to_move() & 1]

@@ -25,6 +25,14 @@ BOARDS = (("pico_8x8", "8x8"), ("pico_16x16", "16x16"))
 SEED = 3
 BOOT = "wait:1500"
 
+# Pointsettia: 18 moves of a two-person game, made with the buttons
+PS_18 = ("menu:pointsettia a a right a a a right down a a right a a right*3 up a "
+         "right*3 a a down*2 a right*2 a a up*2 a right*6 a a right*3 a right*3 a "
+         "a right*2 down*2 a right*3 a a a right*2 up*2 a right*5 a a a right*3 a "
+         "a right down*2 a a a right*3 up*2 a a a right*3 a right*5 a a right a a "
+         "a right*2 a right*3 a right*2 a a down a right*3 a a a right*3 a right*3 "
+         "a a right a right*3 a a a right*3 up a right*4 a")
+
 # name, caption, key script after boot, and optionally a seed (SEED if
 # not given); "menu:ID" moves the menu to an item (tools/sim.py --help), so
 # a game added to the catalog moves no shot; "handoff:N" is not a key but
@@ -53,6 +61,13 @@ SHOTS = (
      "menu:bag_of_ice a wait:4000 a" + " a wait:2600" * 8 + " wait:100", 47),
     ("bag-of-ice-choice", "Bag of Ice: a two-size face: the sizes left in the bag",
      "menu:bag_of_ice a wait:4000 a a wait:2600 a wait:2600 right wait:100", 47),
+    # Pointsettia, two people: 18 moves (each a hand-off A, the kind, A,
+    # the slot, A, and a power's choice), then the plant, and a clear
+    # piece's power previewed (two up) before it is played
+    ("pointsettia", "Pointsettia: the plant after 18 moves (the rim outside)",
+     PS_18 + " a b wait:300"),
+    ("pointsettia-power", "Pointsettia: a w2's power previewed: it takes the place two up",
+     PS_18 + " a right a right*3 a right*2 wait:300"),
 )
 
 
