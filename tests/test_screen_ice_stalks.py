@@ -521,3 +521,47 @@ def test_the_settings_give_the_last_seats_to_the_device():
     assert opts == {"players": "4", "bots": "3,4"}
     st = registry.new("ice_stalks", opts)
     assert [st.is_bot(p) for p in range(4)] == [False, False, True, True]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_cursor_shows_the_size_it_would_place(board):
+    # g on a lone c3 base: g3 or g2, two stops on one stalk. 16x16: the
+    # cell's shape (a large the whole cell, a medium its bottom row); 8x8:
+    # the blink code (a large flashes three times a cycle, a medium twice)
+    sim = open_game(board)
+    pass_handoff(sim, 0)
+    draw(sim, "c")
+    sim.press("a")
+    pass_handoff(sim, 1)
+    draw(sim, "g")
+    st = sim.app.state
+    assert [st.token(a) for a in st.legal_actions()] == ["g3@1", "g2@1"]
+    def lit_cell():
+        # the cursor's cell in its piece phase (not the white one)
+        for _ in range(20):
+            sim.advance(20)
+            cell = [at(sim, x, y) for y in (12, 13) for x in (0, 1)]
+            if P.CURSOR not in cell:
+                return sum(1 for c in cell if c in (P.piece(3, 3), P.piece(3, 2)))
+        raise AssertionError("no piece phase")
+
+    def flashes():
+        # lit beats in one cycle of the blink code (200 ms a beat)
+        g = scr(sim)
+        seen = []
+        for _ in range(80):
+            sim.advance(20)
+            seen.append((g.phase, at(sim, 0, 6)))
+        beats = dict(seen)
+        start = min(b for b in beats if beats[b] == P.CURSOR)
+        return sum(1 for b in range(start, start + 8)
+                   if beats.get(b) in (P.piece(3, 3), P.piece(3, 2)))
+
+    if board == "pico_16x16":
+        assert lit_cell() == 4
+        sim.press("right")
+        assert lit_cell() == 2
+    else:
+        assert flashes() == 3
+        sim.press("right")
+        assert flashes() == 2

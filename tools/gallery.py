@@ -61,6 +61,12 @@ SHOTS = (
      "menu:bag_of_ice a wait:4000 a" + " a wait:2600" * 8 + " wait:100", 47),
     ("bag-of-ice-choice", "Bag of Ice: a two-size face: the sizes left in the bag",
      "menu:bag_of_ice a wait:4000 a a wait:2600 a wait:2600 right wait:100", 47),
+    # Ice Stalks, two people: nine turns (A draws, A places the first legal
+    # placement, A passes the hand-off), then the tenth rock drawn and the
+    # cursor one stop on
+    ("ice-stalks", "Ice Stalks: the stalks, the cursor on one, the other legal targets green",
+     "menu:ice_stalks a a" + " a wait:1500 a wait:2000 a" * 9 +
+     " a wait:1500 right wait:250"),
     # Pointsettia, two people: 18 moves (each a hand-off A, the kind, A,
     # the slot, A, and a power's choice), then the plant, and a clear
     # piece's power previewed (two up) before it is played
