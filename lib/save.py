@@ -16,11 +16,23 @@ Each region holds two slots, written alternately; the newer valid record
     8  crc32         over bytes 2..7 and the payload
     12 payload
 
-A write goes to the slot not holding the newest record, in one slice
-assignment, so if the power dies half way the other slot still has the
-previous good record. Whatever cannot be a whole record (torn, bit rot,
-another program's data, another format version) is ignored and reported in
-``status`` so the app can say so, never loaded.
+A write goes to the slot not holding the record that loads, in one slice
+assignment, so if the power dies half way the other slot still has it. The
+record that loads is the newest whole one the engine accepts: when the
+newest is refused (``accept`` said no: its CRC is right but the game will
+not load) and the older one loads, the next write goes over the refused
+one, numbered after the one that loads, never over the only good game. The
+refusal is remembered, so a later load without ``accept`` (the menu reading
+the waiting game's id) skips that record too; load with ``accept`` first
+(``Store.resume``) for a store to know which record the engine takes.
+Whatever cannot be a whole record (torn, bit rot, another program's data,
+another format version) is ignored and reported in ``status`` so the app
+can say so, never loaded.
+
+``status`` is RECOVERED ("OLDER SAVE") only when what loaded may not be the
+latest save: a newer record was refused, or the other slot is damaged and
+its sequence number (bytes 4-5, read as they are) does not show it older.
+Damage to the older slot alone, with the newest record loaded, is OK.
 
 Caveat: on the RP2040 the whole nvm is one 4 KB flash sector that the
 firmware erases and reprograms on every write; a power cut in that window
@@ -118,83 +130,103 @@ class Region:
     """Two alternating record slots of ``slot`` bytes at ``base``."""
 
     __slots__ = ("nvm", "base", "slot", "kind", "seq", "newest", "status",
-                 "writes", "loaded", "head")
+                 "writes", "loaded", "head", "refused")
 
     def __init__(self, nvm, base, slot, kind):
         self.nvm = nvm
         self.base = base
         self.slot = slot
         self.kind = kind
-        self.seq = 0        # seq of the newest valid record
-        self.newest = -1    # its slot, -1 if none
+        self.seq = 0        # seq of the record that loads (see load)
+        self.newest = -1    # its slot, -1 if none; the next write goes
+                            # into the other slot
         self.status = EMPTY
         self.writes = 0
         self.loaded = False  # load() ran: newest < 0 then means none valid
-        self.head = None    # the newest record's header, as read or written
+        self.head = None    # the header of the record that loads, as read
+                            # or written; None when none loads
+        self.refused = ()   # headers of records accept() refused
 
     def capacity(self):
         return self.slot - HEADER
 
     def _check(self, i):
-        """Slot ``i``: (state, seq, payload). state is OK, EMPTY (blank),
-        FOREIGN or CORRUPT."""
+        """Slot ``i``: (state, seq, payload, header). state is OK, EMPTY
+        (blank), FOREIGN or CORRUPT."""
         at = self.base + i * self.slot
         head = bytes(self.nvm[at:at + HEADER])
         if head[0] != _MAGIC0 or head[1] != _MAGIC1:
             if _blank(self.nvm[at:at + self.slot]):
-                return EMPTY, 0, None
+                return EMPTY, 0, None, head
             # our first byte alone is a record torn in its header
-            return (CORRUPT if head[0] == _MAGIC0 else FOREIGN), 0, None
+            return (CORRUPT if head[0] == _MAGIC0 else FOREIGN), 0, None, head
         if head[2] != VERSION or head[3] != self.kind:
             # an erased byte here is a header torn short, not another format
             if head[2] == 0xFF or head[3] == 0xFF:
-                return CORRUPT, 0, None
-            return FOREIGN, 0, None
+                return CORRUPT, 0, None, head
+            return FOREIGN, 0, None, head
         seq = (head[4] << 8) | head[5]
         n = (head[6] << 8) | head[7]
         if n > self.slot - HEADER:
-            return CORRUPT, seq, None
+            return CORRUPT, seq, None, head
         payload = bytes(self.nvm[at + HEADER:at + HEADER + n])
         want = (head[8] << 24) | (head[9] << 16) | (head[10] << 8) | head[11]
         if crc32(payload, crc32(head[2:8])) & 0xFFFFFFFF != want:
-            return CORRUPT, seq, None
-        return OK, seq, payload
+            return CORRUPT, seq, None, head
+        return OK, seq, payload, head
 
     def load(self, accept=None):
-        """The newest valid payload (bytes; may be empty) or None; sets
-        ``status``. ``accept(payload)`` may refuse a whole record (return
-        False); the older slot is then tried."""
-        s0, q0, p0 = self._check(0)
-        s1, q1, p1 = self._check(1)
+        """The payload of the record that loads (bytes; may be empty) or
+        None; sets ``status``. That record is the newest whole one that
+        ``accept(payload)`` takes (returns True); a refused record is
+        skipped for the older slot, and remembered: a later load without
+        ``accept`` skips it too, so loads agree on which record is the
+        game and saves never go over it."""
+        s0, q0, p0, h0 = self._check(0)
+        s1, q1, p1, h1 = self._check(1)
         order = (0, 1) if s1 != OK or (s0 == OK and _newer(q0, q1)) else (1, 0)
         states = (s0, s1)
         seqs = (q0, q1)
         payloads = (p0, p1)
+        heads = (h0, h1)
+        remembered = self.refused
+        if accept is not None:
+            self.refused = ()
         self.loaded = True
         self.newest = -1
         self.seq = 0
         self.head = None
         refused = False
-        damaged = s0 in (CORRUPT, FOREIGN) or s1 in (CORRUPT, FOREIGN)
         for i in order:
             if states[i] != OK:
                 continue
-            if self.newest < 0:
-                # the next write goes after the newest sequence number seen,
-                # valid or not, and into the other slot
-                self.newest = i
-                self.seq = seqs[i]
-                at = self.base + i * self.slot
-                self.head = bytes(self.nvm[at:at + HEADER])
             p = payloads[i]
-            if p and accept is not None and not accept(p):
-                refused = True
-                continue
-            if refused or damaged:
+            if p:
+                if accept is None:
+                    skip = heads[i] in remembered
+                else:
+                    skip = not accept(p)
+                    if skip:
+                        self.refused += (heads[i],)
+                if skip:
+                    if self.newest < 0:
+                        # nothing loads yet: the next write goes after
+                        # this record, into the other slot
+                        self.newest = i
+                        self.seq = seqs[i]
+                    refused = True
+                    continue
+            # this record loads: the next write goes into the other slot,
+            # numbered after this one, whatever the other slot holds
+            self.newest = i
+            self.seq = seqs[i]
+            self.head = heads[i]
+            if refused or self._maybe_newer(1 - i, states, seqs[i]):
                 self.status = RECOVERED if p else (INVALID if refused else EMPTY)
             else:
                 self.status = OK if p else EMPTY
             return p
+        damaged = s0 in (CORRUPT, FOREIGN) or s1 in (CORRUPT, FOREIGN)
         if refused:
             self.status = INVALID
         elif FOREIGN in states and CORRUPT not in states:
@@ -204,6 +236,17 @@ class Region:
         else:
             self.status = EMPTY
         return None
+
+    def _maybe_newer(self, i, states, seq):
+        """Slot ``i`` is damaged and may have held a record newer than
+        ``seq``: its sequence bytes, read as they are, are not before it.
+        (A flip in those bytes themselves can fool this either way; a
+        record's other bytes cannot.)"""
+        if states[i] != CORRUPT and states[i] != FOREIGN:
+            return False
+        at = self.base + i * self.slot + 4
+        other = (self.nvm[at] << 8) | self.nvm[at + 1]
+        return not _newer(seq, other)
 
     def save(self, payload):
         """Write ``payload`` as the new newest record. Returns OK,

@@ -178,7 +178,46 @@ def test_every_bit_flip_in_the_newest_record_is_caught():
         st = S.Store(nvm)
         got = st.load_game()
         assert got == older, "flip of bit %d loaded %r" % (bit, got)
-        assert st.status == S.RECOVERED and st.notice() == "OLDER SAVE"
+        seq = (nvm[at + 4] << 8) | nvm[at + 5]
+        if 32 <= bit < 48 and S._newer(1, seq):
+            # the flip made the sequence number itself read as older (2 of
+            # its 16 bits here): nothing says a newer save was lost
+            assert st.status == S.OK, bit
+        else:
+            assert st.status == S.RECOVERED and st.notice() == "OLDER SAVE", bit
+
+
+def test_damage_to_the_older_record_alone_is_not_an_older_save():
+    older, newest = game(3), game(8)
+    base = erased()
+    s = S.Store(base)
+    s.save_game(older)
+    s.save_game(newest)
+    at = s.game.base + (1 - s.game.newest) * s.game.slot
+    said = 0
+    for bit in range((S.HEADER + len(older)) * 8):
+        nvm = bytearray(base)
+        nvm[at + bit // 8] ^= 1 << (bit % 8)
+        st = S.Store(nvm)
+        state = st.resume()
+        assert state is not None and state.serialize() == newest, bit
+        if 32 <= bit < 48:
+            # a flipped sequence number may read as newer than the one that
+            # loaded: then it may have been a newer save, and is said
+            seq = (nvm[at + 4] << 8) | nvm[at + 5]
+            newer = S._newer(seq, 2)
+            assert st.status == (S.RECOVERED if newer else S.OK), bit
+            said += newer
+        else:
+            assert st.status == S.OK and st.notice() is None, bit
+    assert said < 16
+    # a torn older slot, or another program's bytes there: the same
+    for junk in (b"P", b"PR\x01", bytes(range(1, 5)) + bytes(2) + bytes(range(7, 90))):
+        nvm = bytearray(base)
+        nvm[at:at + s.game.slot] = b"\xff" * s.game.slot
+        nvm[at:at + len(junk)] = junk
+        st = S.Store(nvm)
+        assert st.load_game() == newest and st.notice() is None, junk
 
 
 def test_both_slots_damaged_loads_nothing():
@@ -406,3 +445,127 @@ def test_a_full_settings_record_still_fits_its_slot():
     assert again.decode(record)
     assert bytes(again.values) == bytes(settings.values)
     assert again.last == catalog.ids()[-1], "the latest result is kept"
+
+
+# ---- a record the engine refuses (issue 23 item 1) ----------------------------
+def record(seq, payload, kind=S.GAME, version=S.VERSION):
+    """A whole record as lib.save writes it, with sequence number ``seq``."""
+    head = bytes([0x50, 0x52, version, kind, seq >> 8, seq & 255,
+                  len(payload) >> 8, len(payload) & 255])
+    crc = zlib.crc32(payload, zlib.crc32(head[2:])) & 0xFFFFFFFF
+    return head + crc.to_bytes(4, "big") + payload
+
+
+REFUSED = b"PP\x01\x07nothing\x00\x00"        # CRC fine; no such game
+
+
+def image(slot0, slot1):
+    """An erased NVM with ``slot0`` and ``slot1`` (bytes or None) written
+    at the game region's two slots."""
+    nvm = erased()
+    g = S.Store(nvm).game
+    for i, data in enumerate((slot0, slot1)):
+        if data is not None:
+            at = g.base + i * g.slot
+            nvm[at:at + len(data)] = data
+    return nvm
+
+
+def offered(nvm):
+    """What a boot offers from ``nvm``: the resumed game's record, or None."""
+    st = S.Store(bytearray(nvm)).resume()
+    return None if st is None else st.serialize()
+
+
+def save_cut_at(nvm, payload, k):
+    """Boot a store from ``nvm`` (as the app does: resume first), then save
+    ``payload`` with the power lost after ``k`` bytes of the record (None:
+    no cut). Returns the NVM image as it is then."""
+    torn = TornNVM(bytearray(nvm))
+    store = S.Store(torn)
+    store.resume()
+    torn.cut = k
+    try:
+        store.save_game(payload)
+    except PowerCut:
+        pass
+    return torn.buf
+
+
+def test_a_refused_newest_record_does_not_send_the_next_save_over_the_good_one():
+    # the issue's setup: the newest record's CRC is right but the engine
+    # refuses it; the older one is good, and is offered
+    old, new = game(4), game(9)
+    nvm = image(record(1, old), record(2, REFUSED))
+    assert offered(nvm) == old
+    for k in range(S.HEADER + len(new) + 1):
+        after = save_cut_at(nvm, new, k)
+        got = offered(after)
+        assert got in (old, new), "cut at byte %d: %r offered" % (k, got)
+    assert offered(save_cut_at(nvm, new, None)) == new
+
+
+def test_a_refused_record_stays_refused_for_a_load_without_the_engine():
+    # the menu reads the waiting game's id with load_game() (no engine
+    # check) after the boot resumed the older game: it must see that one,
+    # and a save after it must still spare the good slot
+    old, new = game(4), game(9)
+    nvm = image(record(7, REFUSED), record(6, old))
+    torn = TornNVM(bytearray(nvm))
+    store = S.Store(torn)
+    assert store.resume().serialize() == old
+    assert store.load_game() == old and store.has_game()
+    torn.cut = 5
+    try:
+        store.save_game(new)
+    except PowerCut:
+        pass
+    assert offered(torn.buf) == old
+
+
+# the slot states of the walk below: (name, bytes or None for erased, has a
+# sequence number). The game in "good" and "other good" both load.
+def slot_states():
+    good, other = game(3), game(7)
+    torn = record(1, good)[:S.HEADER + 5]
+    flipped = bytearray(record(1, good))
+    flipped[S.HEADER + 2] ^= 0x08
+    header_torn = b"P"
+    return [
+        ("erased", lambda q: None),
+        ("torn", lambda q: record(q, good)[:S.HEADER + 5]),
+        ("torn header", lambda q: header_torn),
+        ("bit flip", lambda q: bytes(flipped[:4]) + bytes([q >> 8, q & 255]) + bytes(flipped[6:])),
+        ("foreign", lambda q: b"\x13\x37" + bytes(range(200))),
+        ("future format", lambda q: record(q, good, version=S.VERSION + 1)),
+        ("good", lambda q: record(q, good)),
+        ("other good", lambda q: record(q, other)),
+        ("refused", lambda q: record(q, REFUSED)),
+        ("refused id", lambda q: record(q, b"PP\x01\x04dice\x00\x07count=3\x00\xff\xff\xff")),
+        ("cleared", lambda q: record(q, b"")),
+    ]
+
+
+SEQUENCES = ((1, 2), (2, 1), (0xFFFF, 0), (5, 5 + 0x7FFF), (40, 40))
+
+
+def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
+    new = game(11)
+    rec_len = S.HEADER + len(new)
+    pairs = 0
+    for name0, make0 in slot_states():
+        for name1, make1 in slot_states():
+            for q0, q1 in SEQUENCES:
+                nvm = image(make0(q0), make1(q1))
+                before = offered(nvm)
+                pairs += 1
+                for k in list(range(rec_len)) + [None]:
+                    got = offered(save_cut_at(nvm, new, k))
+                    where = "%s(%d) / %s(%d), cut at %s" % (name0, q0, name1, q1, k)
+                    if k is None:
+                        assert got == new, where
+                    elif before is not None:
+                        assert got in (before, new), where + ": the old game was lost"
+                    else:
+                        assert got in (None, new), where
+    assert pairs == 11 * 11 * len(SEQUENCES)
