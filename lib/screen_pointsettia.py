@@ -6,8 +6,12 @@ The plant: the root in the middle, its three branches around it, each
 distance from the root a ring further out, the rim (24 positions) the
 outer ring, clockwise from the top left as the rulings order it. On 16x16
 every position is a cell of up to 4 pixels and a piece's size is its
-shape (small one pixel, medium two, large the whole cell) as well as its
-brightness. On 8x8 the overview is one pixel a position (the root's colour
+shape as well as its brightness: on the 2x2 cells (the rim, distance 3,
+the root) the shared patterns of lib.screens_common (a small a dot
+bottom-left, a medium the bottom row, a large the whole cell; an empty
+slot a grey dot top-left), drawn here pixel by pixel because the 8x8 zoom
+cuts cells at its edges; on the arcs of distances 1 and 2 one pixel, two,
+or the whole arc. On 8x8 the overview is one pixel a position (the root's colour
 in the four corners) and, while a piece is placed, the panel is a zoomed
 window of the 16x16 picture that follows the cursor.
 
@@ -95,11 +99,19 @@ def _rot8(i, turns):
 
 
 def _layout16():
-    """Each position's cell on 16x16: 4 pixel indices (``y*16+x``), the
-    outer edge first; NONE past a short cell."""
+    """Each position's cell on 16x16: 4 pixel indices (``y*16+x``); NONE
+    past a short cell. A 2x2 cell lists bottom-left, bottom-right,
+    top-left, top-right, so that lighting the first LIT[size] pixels draws
+    lib.screens_common's size patterns (put_piece: a small a dot
+    bottom-left, a medium the bottom row, a large the whole cell)."""
     t = bytearray(b"\xff" * (46 * 4))
 
     def put(p, pixels):
+        if len(pixels) == 4 and (p == 0 or p >= 10):
+            x = min([i & 15 for i in pixels])
+            y = min([i >> 4 for i in pixels])
+            j = y * 16 + x
+            pixels = (j + 16, j + 17, j, j + 1)
         for k in range(len(pixels)):
             t[4 * p + k] = pixels[k]
 
@@ -613,6 +625,16 @@ class Screen:
             if 0 <= x < w and 0 <= y < w:
                 fr[y * w + x] = c
 
+    def _empty(self, d, p, ox, oy):
+        """An empty 2x2 cell as lib.screens_common's put_empty draws one:
+        a grey dot top-left (the cell's third pixel, see _layout16)."""
+        i = CELLS16[4 * p + 2]
+        x = (i & 15) - ox
+        y = (i >> 4) - oy
+        w = d.width
+        if 0 <= x < w and 0 <= y < w:
+            d.frame[y * w + x] = P.DIM
+
     def _plant(self, d, plant, ox, oy, zoom):
         """The plant: on 16x16 (or the 8x8 zoom, offset by ox, oy) every
         piece shaped by its size; on the 8x8 overview one pixel each; the
@@ -623,7 +645,10 @@ class Screen:
             if k:
                 self._cell(d, p, INK[k], ox, oy, 4 if small else LIT[k & 3], small)
             elif p and plant[G.PARENT[p]]:
-                self._cell(d, p, P.DIM, ox, oy, 1, small)
+                if small or p < 10:
+                    self._cell(d, p, P.DIM, ox, oy, 1, small)
+                else:
+                    self._empty(d, p, ox, oy)
 
     def _window(self, p):
         """The 8x8 zoom's top-left corner, around position ``p``'s cell."""

@@ -354,3 +354,25 @@ def test_the_cursor_goes_round_every_empty_slot():
     assert g.cursor == G.INDEX["0l"]
     sim.press("left")
     assert g.cursor == G.INDEX["2r"]
+
+
+def test_2x2_cells_use_the_shared_size_patterns():
+    """The rim, distance 3 and the root draw lib.screens_common's patterns
+    (put_piece): a small a dot bottom-left, a medium the bottom row, a
+    large the whole cell; an empty playable slot a grey dot top-left."""
+    from lib import screens_common as C
+    sim = new("pico_16x16", ("g3@0", "r2@0l", "g1@0ll", "k2@0lll"))
+    sim.press("b")
+    idx = frame(sim)
+    for name in ("0ll", "0lll", "root", "0llr"):
+        p = G.INDEX[name]
+        i = min(S.CELLS16[4 * p:4 * p + 4])
+        got = [idx[i], idx[i + 1], idx[i + 16], idx[i + 17]]
+        f = bytearray(256)
+        k = sim.app.state.plant[p]
+        if k:
+            colour = S.INK[k]
+            C.put_cell(f, i, 16, C.GLYPHS[k & 3], colour)
+        else:
+            C.put_empty(f, i, 16)
+        assert got == [f[i], f[i + 1], f[i + 16], f[i + 17]], name
