@@ -543,22 +543,24 @@ class Screen:
                 elif i < 2 * w:
                     f[x + i - w] = c
             return
-        # 16x16: a gap column between patterns when they fit so, else none
+        # 16x16: a gap column between patterns when they fit so, else none;
+        # the ground row, the top row (a column off, with gaps), and only
+        # when both are full (three trees and seven or more leftovers: a
+        # rare turn) the middle row, so that every piece still shows
         step = 3
         if (W - x + 1) // 3 + (W - x) // 3 < n:
             step = 2
-        per = (W - x + step - 2) // step      # on the ground row
-        for i in range(n):
-            p = lay[k + i]
-            c = P.piece_code(p) if ink < 0 else ink
-            if i < per:
-                j = 4 * W + x + i * step
-            else:
-                xx = x + (1 if step == 3 else 0) + (i - per) * step
-                if xx + 2 > W:
-                    break           # (only past 4 trees and 4 leftovers)
-                j = xx
-            C.put_cell(f, j, W, C.GLYPHS[p & 3], c)
+        i = 0
+        row = 4
+        for _ in range(3):
+            xx = x + (1 if step == 3 and row == 0 else 0)
+            while i < n and xx + 2 <= W:
+                p = lay[k + i]
+                C.put_cell(f, row * W + xx, W, C.GLYPHS[p & 3],
+                           P.piece_code(p) if ink < 0 else ink)
+                xx += step
+                i += 1
+            row = 0 if row == 4 else 2
 
     def _num_right(self, d, n, right, y, c):
         """``n`` ending at column ``right``; on 8x8 a score of 100 or more

@@ -33,7 +33,7 @@ lib.screens_common):
   gauge 2, 3, 4 wide on the right and the live total under the grid.
   A loose stack shows its top piece (16x16: by its pattern); a clean nest
   is a diagonal pair on 16x16 and winks on 8x8 (three beats on, one off);
-  a full nest on other pieces adds grey to the pair on 16x16 and blinks
+  a full nest on other pieces adds a grey dot on 16x16 and blinks
   on 8x8 (one on, one off).
 """
 

@@ -193,16 +193,18 @@ def put_stack(f, j, W, stack, n):
     empty a grey dot; a loose stack its top piece (put_piece: what can
     move, and where it may land, is the top's colour and size); a clean
     nest a diagonal pair in its colour; a full nest on top of other
-    pieces the same pair with the other diagonal grey. The whole stack
-    under the cursor is the side gauge's (put_gauge). Returns the kind."""
+    pieces the same pair and a grey dot under it, bottom-left. The whole
+    stack under the cursor is the side gauge's (put_gauge). Returns the
+    kind."""
     k = stack_kind(stack, n)
     if k == EMPTY:
         put_cell(f, j, W, 8, P.DIM)
     elif k == LOOSE:
         put_piece(f, j, W, stack[n - 1])
     else:
-        put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3),
-                 P.OFF if k == NEST else P.DIM)
+        put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3))
+        if k == NEST_ON_PILE:
+            f[j + W] = P.DIM
     return k
 
 
@@ -243,7 +245,7 @@ def put_gauge(f, right, p, wide):
 
 def flash_length(stack, n):
     """Beats in one cycle of :func:`flash` for these pieces."""
-    k = 2
+    k = 3
     for i in range(n):
         k += 2 * (stack[i] & 3) + (3 if not stack[i] & 3 else 0) + (1 if i else 0)
     return k
@@ -252,14 +254,15 @@ def flash_length(stack, n):
 def flash(beat, stack, n):
     """The 8x8 cursor's blink code: the palette index its pixel shows at
     ``beat`` (a count of equal steps, e.g. now // 300). One cycle: a
-    white beat, a dark beat, then each piece of the stack bottom first,
+    white beat, two dark beats, then each piece of the stack bottom first,
     flashed in its colour once per size step (small once, medium twice,
     large three times; a rock one long flash), a dark beat between
-    pieces."""
+    pieces. (The long dark gap marks the start even where a piece's
+    colour is near white: the count reads the same for a black.)"""
     k = beat % flash_length(stack, n)
     if k == 0:
         return P.CURSOR
-    k -= 2
+    k -= 3
     for i in range(n):
         if i:
             if k == 0:

@@ -172,7 +172,7 @@ def test_clean_full_and_loose_look_different_on_16x16():
         return (f[y * 16 + x], f[y * 16 + x + 1], f[(y + 1) * 16 + x],
                 f[(y + 1) * 16 + x + 1])
     r3, b3, off, dim = P.piece(0, 3), P.piece(5, 3), P.OFF, P.DIM
-    assert block(1) == (r3, dim, dim, r3)          # full nest on a pile: pair + grey
+    assert block(1) == (r3, off, dim, r3)          # full nest on a pile: pair + grey dot
     assert block(3) == (b3, off, off, b3)          # clean nest: a diagonal pair
     assert block(2) == (off, off, P.piece(6, 1), off)     # loose small on top: a dot
     assert block(4) == (off, off) + (P.piece(6, 2),) * 2  # loose medium: bottom row
@@ -338,10 +338,10 @@ def test_8x8_field_cursor_reads_the_stack_bottom_first():
     scr.cursor = t
     sim.press("a")
     assert st.hi[t] != NONE
-    # the size code: white, dark, the large three flashes, a dark beat,
-    # the medium two flashes; then again
+    # the size code: white, two dark beats, the large three flashes, a
+    # dark beat, the medium two flashes; then again
     lo, hi, off = P.piece_code(st.lo[t]), P.piece_code(st.hi[t]), P.OFF
-    code = [P.CURSOR, off, lo, off, lo, off, lo, off, off, hi, off, hi, off]
+    code = [P.CURSOR, off, off, lo, off, lo, off, lo, off, off, hi, off, hi, off]
     seen = []
     while len(seen) < 2 * len(code):
         ph = sim.app.now // BLINK
