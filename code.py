@@ -100,7 +100,10 @@ def make_app(profile_name=None, nvm=None, clock=None, seed=None, port=None):
     protocol is answered on ``port`` (default :func:`serial_port`)."""
     parts = build(profile_name, nvm)
     from lib.app import App
-    app = App(parts.display, parts.buttons, parts.store, clock=clock, seed=seed)
+    from lib.sound import Sound, open_piezo
+    sound = Sound(open_piezo(getattr(parts.profile, "PIEZO_PIN", None)))
+    app = App(parts.display, parts.buttons, parts.store, clock=clock, seed=seed,
+              sound=sound)
     app.parts = parts
     if port is None:
         port = serial_port()

@@ -13,6 +13,8 @@ A profile is a module here with these names:
 ``BUDGET_MA``       LED current budget in mA (the display stays under it)
 ``PIXEL_ORDER``     optional: colour order on the wire, "GRB" (WS2812B, the
                     default), "RGB" or "BGR"
+``PIEZO_PIN``       optional: board pin name of a piezo buzzer (driven by
+                    ``pwmio``, lib/sound.py), or None (the default): silent
 
 Pins are names, resolved against ``board`` in code.py, so every profile
 imports (and is tested) on any machine.
@@ -24,7 +26,7 @@ installs only the one it was made for).
 
 Desktop: under Blinka's OS-agnostic board (``board_id`` OS_AGNOSTIC_BOARD)
 the chosen profile keeps its panel and budget but its pins are swapped for
-that board's: the NeoPixel on ``board.NEOPIXEL`` and the buttons on its six
+that board's (and no piezo): the NeoPixel on ``board.NEOPIXEL`` and the buttons on its six
 digital pins (``Dx_INPUT_TRUE`` D0, ``Dx_INPUT_FALSE`` D1,
 ``Dx_INPUT_TRUE_PULL_UP`` D2, ``Dx_INPUT_TRUE_PULL_DOWN`` D3, ``Dx_OUTPUT``
 D4, ``Dx_INPUT_TOGGLE`` D7) read active-high. Under the pull-downs keypad
@@ -52,14 +54,14 @@ DESKTOP_BUTTON_PRESSED = True
 _FIELDS = ("NAME", "DESCRIPTION", "PIXEL_PIN", "WIDTH", "HEIGHT",
            "SERPENTINE", "ROTATION", "BUTTON_PINS", "BUTTON_PRESSED",
            "BRIGHTNESS", "BUDGET_MA")
-_OPTIONAL = (("PIXEL_ORDER", "GRB"),)
+_OPTIONAL = (("PIXEL_ORDER", "GRB"), ("PIEZO_PIN", None))
 ORDERS = ("GRB", "RGB", "BGR")
 
 
 class Profile:
     """A profile's values, checked, with desktop pins applied if asked."""
 
-    __slots__ = _FIELDS + ("PIXEL_ORDER",)
+    __slots__ = _FIELDS + ("PIXEL_ORDER", "PIEZO_PIN")
 
     def __init__(self, mod):
         for f in _FIELDS:
@@ -87,6 +89,8 @@ class Profile:
         self.PIXEL_PIN = DESKTOP_PIXEL_PIN
         self.BUTTON_PINS = DESKTOP_BUTTON_PINS
         self.BUTTON_PRESSED = DESKTOP_BUTTON_PRESSED
+        # no PWM there: the simulator records the tones instead
+        self.PIEZO_PIN = None
         return self
 
 

@@ -16,3 +16,6 @@ BUTTON_PINS = ("GP2", "GP3", "GP4", "GP5", "GP6", "GP7")
 BUTTON_PRESSED = False    # reads low when pressed: switches to ground
 BRIGHTNESS = 48           # 0..255; dazzling above ~100 at arm's length
 BUDGET_MA = 450           # powered from a computer's USB port
+# optional: a passive piezo buzzer between this pin and GND plays the
+# tones (lib/sound.py); None for a silent build
+PIEZO_PIN = "GP15"

@@ -65,13 +65,34 @@ App services for a screen:
                        ``restart(opts, False)`` leaves the redraw to the
                        screen (e.g. on the next pass).
 ``app.redraw()``       ask for a redraw outside key/tick.
+``app.speed``          the ANIMATION SPEED setting, in quarters: an effect's
+                       clock runs ``speed`` quarter-ms per ms (2 slow, 4
+                       normal, 8 fast, 16 fastest). Scale an effect's
+                       elapsed time by it, ``dt * app.speed >> 2`` (clamp
+                       ``dt`` first, e.g. to 60000, so the product stays a
+                       small int), rather than its constants.
+                       Any key during an effect (a draw, a roll, a bot's
+                       turn) skips it to its end: the key is not otherwise
+                       acted on.
+``app.tone(kind)``     a short tone on the piezo (lib.sound: MOVE, REFUSE,
+                       ROLL, BUST, WIN) if the board has one and the sound
+                       is on. ``play``, ``chance``, ``undo`` and ``refuse``
+                       already sound MOVE, ROLL, MOVE and REFUSE, and a move
+                       that ends the game WIN; a screen adds BUST and the
+                       like.
+``app.lone``           True when one person plays against the device's
+                       seats: ``handoff`` then shows nothing.
 ``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings),
 ``app.d`` (the display: its size for layouts made in ``__init__``).
+
+The panel dims after a minute without a press and goes dark after five;
+the press that wakes it reaches no screen. Screens need do nothing for it.
 
 Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
 becomes a player other than the one who moved last (after ``play``,
 ``chance`` or ``undo``, and when a game starts or resumes) the app shows the
-hand-off screen in that player's colour; A returns to the game screen. A
+hand-off screen in that player's colour; A returns to the game screen
+(not when ``app.lone``: one person against the device's seats). A
 game screen may define ``handoff_later(p)``: the app asks it first, and if
 it returns True the screen takes the hand-off over (it calls
 ``app.handoff(p)`` itself once an effect has played, or never, for a seat
@@ -106,6 +127,11 @@ except ImportError:
         return x
 
 SAVE_IDLE_MS = const(2000)  # save a changed game once the buttons rest this long
+DIM_MS = const(60000)       # the panel dims once the buttons rest this long
+BLANK_MS = const(300000)    # and goes dark after this; any press wakes it
+AWAKE = const(0)
+DIMMED = const(1)
+BLANK = const(2)
 REFUSE_MS = const(450)
 BOOT_MS = const(1200)
 
@@ -219,10 +245,12 @@ SAVE_WRITE = const(3)   # serialized (App.save_bytes): to write
 class App:
     """Owns the display, the buttons, the store, the Rng and the one game."""
 
-    def __init__(self, display, buttons, store=None, clock=None, seed=None):
+    def __init__(self, display, buttons, store=None, clock=None, seed=None,
+                 sound=None):
         from lib.settings import Settings
         from lib import menu
         from lib import screens_common
+        from lib.sound import Sound
         self.d = display
         self.buttons = buttons
         self.store = store
@@ -230,7 +258,14 @@ class App:
         self.rng = Rng(seed)
         self.now = self.clock()
         self.settings = Settings(store)
-        self.settings.apply(display)
+        # the piezo (lib.sound; silent without one), the effects' speed in
+        # quarters (lib.settings.SPEEDS) and the mute: apply_settings
+        self.sound = sound if sound is not None else Sound(None)
+        self.speed = 4
+        self.apply_settings()
+        self.sleep = AWAKE       # AWAKE, DIMMED or BLANK (idle, see step)
+        self.swallow = 0         # buttons whose press woke the panel: a bit each
+        self.lone = False        # one person against the device's seats
         self.common = screens_common
         self.state = None
         self.game = None         # id of the game or tool being played
@@ -254,9 +289,23 @@ class App:
     def redraw(self):
         self._redraw = True
 
+    def apply_settings(self):
+        """Brightness, effect speed and sound from the settings (at boot and
+        after each change on the settings screen)."""
+        st = self.settings
+        st.apply(self.d)
+        self.speed = st.speed()
+        self.sound.on = st.sound_on()
+
+    def tone(self, kind):
+        """Play a lib.sound tone (MOVE, REFUSE, ROLL, BUST, WIN) if there
+        is a piezo and the sound is on."""
+        self.sound.play(kind, self.now)
+
     def refuse(self):
         self._refuse_at = self.now
         self._redraw = True
+        self.tone(1)     # lib.sound.REFUSE
 
     def play(self, a):
         st = self.state
@@ -265,7 +314,7 @@ class App:
         except IllegalMove:
             self.refuse()
             return False
-        self._after_move()
+        self._after_move(0)     # lib.sound.MOVE
         return True
 
     def chance(self):
@@ -275,7 +324,7 @@ class App:
         outs = st.chance_outcomes()
         a = outs[self.rng.weighted([o[1] for o in outs])][0]
         st.apply_action(a)
-        self._after_move()
+        self._after_move(2)     # lib.sound.ROLL
         return a
 
     def undo(self):
@@ -288,13 +337,15 @@ class App:
         except IllegalMove:
             self.refuse()
             return False
-        self._after_move()
+        self._after_move(0)
         return True
 
     def handoff(self, p):
         self._player = p
-        self.scr = self.common.Handoff(self, p)
         self._redraw = True
+        if self.lone:
+            return      # one person against the device: nothing to hide
+        self.scr = self.common.Handoff(self, p)
 
     def show_scores(self):
         if self.state is not None:
@@ -353,7 +404,7 @@ class App:
         while n < 10000 and self.deal_one():
             n += 1
 
-    def _after_move(self):
+    def _after_move(self, kind):
         self._auto()
         self.changed()
         self._redraw = True
@@ -361,11 +412,28 @@ class App:
         p = st.to_move()
         if p == OVER:
             self.settings.record(self.game, st.scores())
+            kind = 4     # lib.sound.WIN
         elif p >= 0 and st.num_players() > 1 and p != self._player:
             self._hand_to(p)
+        self.tone(kind)
+
+    def _seats(self):
+        """Is one person playing against the device's seats (``lone``)?
+        Then no hand-off ever shows: there is nobody to hide the board from."""
+        st = self.state
+        n = st.num_players()
+        humans = 0
+        if n > 1 and hasattr(st, "is_bot"):
+            for p in range(n):
+                if not st.is_bot(p):
+                    humans += 1
+        self.lone = humans == 1
 
     def _hand_to(self, p):
         """The hand-off to ``p``, unless the game screen takes it over."""
+        if self.lone:
+            self._player = p
+            return
         g = self.game_scr
         if g is None or not hasattr(g, "handoff_later") or not g.handoff_later(p):
             self.handoff(p)
@@ -405,6 +473,7 @@ class App:
         self.game = gid
         self.state = state
         self._player = -1
+        self._seats()
         self.saved()
         self.keep = False
         self._drop_shell()     # e.g. the resume offer that started this
@@ -503,6 +572,7 @@ class App:
         self.state = st
         self.changed()
         self._player = -1
+        self._seats()
         self._auto()
         if redraw:
             self._redraw = True
@@ -676,8 +746,15 @@ class App:
         b.poll(now)
         ev = b.get()
         while ev:
-            self.event(ev)
+            if self.sleep or self.swallow:
+                self._wake(ev)
+            else:
+                self.event(ev)
             ev = b.get()
+        self.sound.tick(now)
+        idle = b.idle_ms(now)
+        if idle >= DIM_MS and self.sleep != BLANK:
+            self._doze(idle)
         if self.link is not None:
             self.link.poll()
         if self.scr.tick(now):
@@ -688,13 +765,52 @@ class App:
         if (self.unsaved and self.state is not None and
                 b.idle_ms(now) >= SAVE_IDLE_MS):
             self.save(False)
-        if self._redraw:
+        if self._redraw and self.sleep != BLANK:
             self._redraw = False
             d = self.d
             self.scr.draw(d)
             if self._refuse_at >= 0:
                 self.common.refusal(d)
             d.show()
+
+    def _doze(self, idle):
+        """The buttons have rested a minute: dim the panel; five: blank it
+        (the game goes on underneath; nothing is drawn until a press)."""
+        d = self.d
+        if idle >= BLANK_MS:
+            self.sleep = BLANK
+            d.fill(palette.OFF)
+            d.show()
+            self.sound.stop()
+        elif self.sleep == AWAKE:
+            self.sleep = DIMMED
+            d.brightness = max(2, d.brightness // 4)
+            self._redraw = True
+
+    def _wake(self, ev):
+        """A button event while the panel dozes, or from the press that
+        woke it: the press wakes the panel and does nothing else; the rest
+        of that press (repeats, its release, click, long or escape) is
+        dropped too, up to the button's next press."""
+        k = ev & 7
+        kind = ev & 0xF8
+        if kind == buttons.PRESS:
+            if self.sleep:
+                self.sleep = AWAKE
+                self.settings.apply(self.d)
+                self.d.invalidate()
+                self._redraw = True
+                self.swallow |= 1 << k
+                return
+            if self.swallow >> k & 1:
+                self.swallow &= ~(1 << k)
+            self.event(ev)
+            return
+        if kind == buttons.OVERFLOW:
+            self.swallow = 0
+            return
+        if not self.swallow >> k & 1:
+            self.event(ev)
 
     def run(self, more=None):
         """The device loop (``more()`` returning False ends it, for tests).

@@ -26,6 +26,15 @@ except ImportError:
 LEVELS = (8, 16, 28, 44, 64, 96, 140, 200)
 BRIGHTNESS = catalog.Setting("bright", catalog.counts(1, 8), "5", "BRIGHTNESS")
 BRIGHT = const(0)    # the brightness is the first item
+# the shell's own settings after the games' (appended, so a game's setting
+# keeps its place on the screen): how fast effects play, and the sound
+# (heard only on a board whose profile names a PIEZO_PIN)
+PACE = catalog.Setting("pace", ("1", "2", "3", "4"), "2", "ANIMATION SPEED",
+                       ("SLOW", "NORMAL", "FAST", "FASTEST"))
+# speed per pace, in quarters: an effect's clock runs this many quarter
+# milliseconds a millisecond (SLOW takes twice as long, FASTEST a quarter)
+SPEEDS = b"\x02\x04\x08\x10"
+SOUND = catalog.Setting("sound", ("0", "1"), "1", "SOUND", catalog.OFF_ON)
 # custom bag: rocks of each of these colours (black is left out: it barely
 # shows on an LED), 0..CUSTOM_MAX each, so a bar is one pixel per rock on 8x8
 COLOURS = "roygcbpw"
@@ -72,6 +81,8 @@ def catalog_items():
     for entry in catalog.GAMES:
         for setting in entry.settings:
             items.append(Item(entry.gid + "." + setting.option, entry.gid, setting))
+    items.append(Item("pace", "", PACE))
+    items.append(Item("sound", "", SOUND))
     return items
 
 
@@ -139,6 +150,13 @@ class Settings:
     def apply(self, display):
         """Set the display brightness from the setting."""
         display.brightness = LEVELS[self.values[BRIGHT]]
+
+    def speed(self):
+        """How fast effects play, in quarters (4 normal, see SPEEDS)."""
+        return SPEEDS[self.values[self.index("pace")]]
+
+    def sound_on(self):
+        return self.get("sound") == "1"
 
     def options(self, gid, accepted):
         """The remembered options of game ``gid`` that its engine takes."""

@@ -9,7 +9,6 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import icon, border, draw_icon
-from lib.settings import BRIGHT
 from engine.state import OVER
 from engine import catalog
 
@@ -401,15 +400,14 @@ class SettingsScreen:
             self._show((self.row + (1 if k == DOWN else n - 1)) % n)
             return True
         if k == LEFT or k == RIGHT:
-            if self.naming:
-                # the first press while the name scrolls only shows the value
-                self.naming = False
-                return True
+            # one press changes the value on both panels (on 8x8 it also
+            # stops the name scrolling, so the new value shows at once)
+            self.naming = False
             if not st.step(self.item, 1 if k == RIGHT else -1):
+                self.value.set(self._value(), app.now)
                 app.refuse()
                 return True
-            if self.item == BRIGHT:
-                st.apply(app.d)
+            app.apply_settings()
             self.value.set(self._value(), app.now)
             return True
         return False

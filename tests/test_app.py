@@ -545,13 +545,11 @@ def test_settings_are_changed_and_remembered_across_a_reboot():
     before = sim.display.brightness
     goto(sim, "settings")
     sim.press("a")
-    sim.press("right")      # on 8x8 the first press stops the name scrolling
-    sim.press("right")
+    sim.press("right")      # one press, on 8x8 too (the name stops scrolling)
     assert sim.app.settings.get("bright") == "6"
     assert sim.display.brightness == S.LEVELS[5] != before, "applied at once"
     for _ in range(3):
         sim.press("down")   # bag of ice: players
-    sim.press("right")
     sim.press("right")
     sim.press("right")
     assert sim.app.settings.get("bag_of_ice.players") == "4"
@@ -572,7 +570,6 @@ def test_settings_choose_the_seats_the_device_plays():
     for _ in range(3):
         sim.press("down")   # bag of ice: players (2 at first)
     assert sim.app.scr.rows[sim.app.scr.row][1] == "BAG OF ICE: PLAYERS"
-    sim.press("right")      # show the value
     sim.press("right")
     sim.press("right")      # 4 players
     sim.press("down")
@@ -580,7 +577,6 @@ def test_settings_choose_the_seats_the_device_plays():
     scr = sim.app.scr
     assert scr.rows[scr.row][1] == "BAG OF ICE: DEVICE PLAYS"
     assert scr._value() == "none"
-    sim.press("right")
     sim.press("right")
     sim.press("right")
     assert sim.app.settings.get("bag_of_ice.bots") == "2"
@@ -616,8 +612,7 @@ def test_settings_refuse_past_the_last_choice():
     goto(sim, "settings")
     sim.press("a")
     sim.press("down")       # ice solo colours: 4 or 5 (5 at first)
-    sim.press("right")      # show the value
-    sim.press("right")      # already the last choice
+    sim.press("right")      # already the last choice: refused at once
     assert sim.app.settings.get("ice_solo.variant") == "5"
     assert sim.indices()[0] == P.REFUSE
 

@@ -617,7 +617,8 @@ def test_one_player_practice_counts_turns():
 # ---- bots ------------------------------------------------------------------------
 def test_bot_seat_plays_itself_without_a_handoff():
     sim = open_game(players=2, bots="2")
-    pass_handoff(sim)
+    settle(sim)
+    assert not handoff_shown(sim), "one person against the device: no hand-off"
     st = state(sim)
     draw(sim, "L", "y3")
     settle(sim)

@@ -13,7 +13,11 @@ A terminal reports key presses but no releases: a key counts as held while
 its auto-repeat keeps arriving, and released ~150 ms after the last one.
 
 Headless: --keys "SCRIPT" plays a key script and prints the final frame as
-text (and --png FILE saves it as a picture). Script syntax:
+text and the tones played (and --png FILE saves it as a picture). --png FILE
+without --keys and without a terminal saves the first settled frame (the
+menu, or the resume offer) and exits. The desktop has no piezo: the tones a
+board would play (lib/sound.py) are printed instead, at the foot of the
+screen when interactive. Script syntax:
 
 %s
 """
@@ -106,6 +110,7 @@ def interactive(sim, args):
     t0 = time.monotonic()
     base = sim.now
     shown = -1
+    heard = 0
     try:
         tty.setcbreak(fd)
         out.write("\x1b[?25l\x1b[2J")
@@ -125,13 +130,15 @@ def interactive(sim, args):
                 sim.up(name)
                 del held[name]
             sim.step()
-            if sim.writes != shown:
+            if sim.writes != shown or len(sim.tones) != heard:
                 shown = sim.writes
+                heard = len(sim.tones)
                 lines = ansi_frame(sim)
                 lines.append("")
                 lines.extend(help_lines)
                 lines.append("modelled current %d mA of %d" % (
                     sim.modelled_ma(), sim.profile.BUDGET_MA))
+                lines.append("tone: %s" % (sim.tones[-1] if sim.tones else "-"))
                 out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\n")
                 out.flush()
     except KeyboardInterrupt:
@@ -155,6 +162,26 @@ def serve_headless(sim):
             sim.step()
     except KeyboardInterrupt:
         return 0
+
+
+SETTLED_MS = 300    # --png alone: no LED write for this long is a settled frame
+SETTLE_LIMIT_MS = 10000
+
+
+def first_settled(sim):
+    """Run until the boot animation is over and the LEDs have rested
+    SETTLED_MS (or SETTLE_LIMIT_MS have passed)."""
+    last = sim.writes
+    quiet = 0
+    while sim.now < SETTLE_LIMIT_MS:
+        sim.advance(sim.frame_ms)
+        if sim.writes != last:
+            last = sim.writes
+            quiet = 0
+        else:
+            quiet += sim.frame_ms
+        if quiet >= SETTLED_MS and type(sim.app.scr).__name__ != "Boot":
+            return
 
 
 def default_nvm_path(board):
@@ -191,8 +218,11 @@ def main(argv=None):
             simkit.parse_script(args.keys)
         except ValueError as e:
             ap.error(str(e))
+    # no terminal and a picture asked for: the first settled frame, headless
+    png_only = (args.keys is None and args.png is not None and not args.serve
+                and not os.isatty(sys.stdin.fileno()))
     nvm = None
-    if args.nvm or args.keys is None:
+    if args.nvm or (args.keys is None and not png_only):
         from lib.nvm_file import FileNVM
         nvm = FileNVM(args.nvm or default_nvm_path(args.board))
     seed = args.seed
@@ -212,6 +242,12 @@ def main(argv=None):
             print("sim.py: %s" % e, file=sys.stderr)
             return 2
         sim.advance(sim.frame_ms)
+        print(sim.ascii())
+        if sim.tones:
+            print("tones: " + " ".join(sim.tones))
+        rc = 0
+    elif png_only:
+        first_settled(sim)
         print(sim.ascii())
         rc = 0
     else:

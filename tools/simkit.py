@@ -15,6 +15,7 @@ Shared by the simulator (tools/sim.py), the tests and the README gallery::
     sim.indices()                      # palette indices of the shown frame
     print(sim.ascii())                 # the frame as text, 2 chars a pixel
     sim.png("shot.png")                # the matrix as a picture
+    sim.tones                          # tones played: ["move", "win", ...]
 
 How it hooks in, without bypassing the device layer:
 
@@ -143,6 +144,15 @@ def open_pty_port():
     return FdPort(master), os.ttyname(slave)
 
 
+class ToneRecorder:
+    """Stands in for ``pwmio.PWMOut`` on the desktop: keeps the frequency
+    and duty cycle written (lib.sound drives it as it would a PWM pin)."""
+
+    def __init__(self):
+        self.frequency = 440
+        self.duty_cycle = 0
+
+
 class Sim:
     """The console on a desktop, driven step by step (see module doc)."""
 
@@ -170,6 +180,8 @@ class Sim:
         self.last_indices = bytes(self.display.n)
         self.last_scale = 0
         self.app = None
+        self.tones = []          # tones played, by name (lib.sound.NAMES)
+        self.print_tones = False
         self._save = save
         _sinks[id(p.pixels.pin)] = self
         if app:
@@ -178,8 +190,21 @@ class Sim:
 
     def _make_app(self, seed):
         from lib.app import App
+        from lib.sound import Sound
         p = self.parts
-        return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed)
+        # a piezo stand-in: the tones are recorded (``tones``, names in the
+        # order played) and printed if ``print_tones``, as the desktop
+        # board has no PWM
+        sound = Sound(ToneRecorder())
+        sound.listener = self._tone
+        return App(p.display, p.buttons, p.store, clock=self.clock, seed=seed,
+                   sound=sound)
+
+    def _tone(self, kind):
+        from lib.sound import NAMES
+        self.tones.append(NAMES[kind])
+        if self.print_tones:
+            print("tone: %s at %d ms" % (NAMES[kind], self.now))
 
     def serve(self, port):
         """Answer protocol lines arriving on ``port`` about the game on the

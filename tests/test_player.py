@@ -1,0 +1,266 @@
+"""What a player notices (issue 22): the pace of effects, skipping them,
+no hand-off for one person against the device, the tones, and the panel
+dimming and blanking when left alone. Through the simulator harness
+(tools/simkit.py): the real app on Blinka, buttons through keypad's queue.
+"""
+import pytest
+
+from engine import registry
+from lib import app as A
+from lib import palette as P
+from lib import settings as S
+from lib import sound
+from lib import screen_bag_of_ice as BOI
+from tools.simkit import Sim
+
+from test_screen_bag_of_ice import Forced, boot, open_game, scr, state, \
+    handoff_shown, wait_for, draw, settle
+
+
+def time_to(sim, cond, limit=30000):
+    """Sim milliseconds until ``cond()`` holds."""
+    start = sim.now
+    while not cond():
+        assert sim.now - start < limit, "timed out"
+        sim.advance(20)
+    return sim.now - start
+
+
+def a_draw(sim, press_during=None, pace=None):
+    """One draw from a fresh 1-player game: ms from A until the piece is
+    laid out and the turn view is back. ``press_during`` is pressed once,
+    100 ms into the effect."""
+    if pace is not None:
+        sim.app.settings.set("pace", pace)
+        sim.app.apply_settings()
+    sim.rng.add("L", "y3")
+    sim.press("a", after_ms=0)
+    start = sim.now
+    if press_during:
+        sim.advance(100)
+        sim.press(press_during, after_ms=0)
+    t = time_to(sim, lambda: scr(sim).mode == BOI.TURN and
+                len(state(sim).drawn) == 1)
+    return sim.now - start if t is not None else None
+
+
+# ---- pace ---------------------------------------------------------------------
+def test_a_draw_takes_its_time_at_normal_speed():
+    sim = open_game(players=1)
+    ms = a_draw(sim)
+    assert 2400 <= ms <= 3200, ms
+
+
+@pytest.mark.parametrize("key", ["a", "b", "left", "right"])
+def test_any_press_skips_a_draw_to_its_end_and_draws_once(key):
+    sim = open_game(players=1)
+    ms = a_draw(sim, press_during=key)
+    assert ms < 500, ms
+    st = state(sim)
+    assert list(st.drawn) == [2 << 2 | 3], "the same piece, drawn once"
+    # the next effect plays at its pace again
+    assert not scr(sim).skip
+    sim.rng.add("S", "y1")
+    sim.press("a", after_ms=0)
+    sim.advance(600)
+    assert scr(sim).mode != BOI.TURN, "still playing, nobody skipped it"
+
+
+@pytest.mark.parametrize("pace,low,high", [("1", 4800, 6400), ("3", 1200, 1700),
+                                           ("4", 550, 1000)])
+def test_the_animation_speed_setting_sets_the_pace(pace, low, high):
+    sim = open_game(players=1)
+    ms = a_draw(sim, pace=pace)
+    assert low <= ms <= high, ms
+
+
+def bot_game(**opts):
+    sim = open_game(rolloff=("L", "S", "M"), **opts)
+    settle(sim)
+    return sim
+
+
+def bots_turns(press):
+    """A person banks 3, then the two bots play on real dice (seed 7):
+    ms until it is the person's turn again, and the scores."""
+    from engine.rng import Rng
+    sim = bot_game(players=3, bots="2,3")
+    st = state(sim)
+    assert not handoff_shown(sim)
+    draw(sim, "L", "y3")
+    settle(sim)
+    sim.press("b")
+    sim.press("a")                          # bank: the bots play
+    sim.app.rng = Rng(7)
+    sim.advance(200)
+    assert st.turn == 1
+    if press:
+        sim.press("a", after_ms=0)          # skip
+    t = time_to(sim, lambda: st.turn == 0 and scr(sim).mode == BOI.TURN, 120000)
+    assert not handoff_shown(sim), "one person: never a hand-off"
+    return t, st.scores()
+
+
+def test_a_press_skips_the_bots_turns_to_the_persons_next_decision():
+    slow, scores = bots_turns(False)
+    fast, same = bots_turns(True)
+    assert same == scores, "the same turns, only faster"
+    assert slow > 3000 and fast < 1000, (slow, fast)
+
+
+# ---- hand-offs ------------------------------------------------------------------
+def test_one_person_against_bots_never_sees_a_handoff():
+    from engine.rng import Rng
+    sim = bot_game(players=3, bots="2,3")
+    assert sim.app.lone
+    st = state(sim)
+    seen = 0
+    for turn in range(3):
+        sim.app.rng = sim.rng
+        draw(sim, "S", "g1")
+        settle(sim)
+        sim.press("b")
+        sim.press("a")                      # bank 1
+        sim.app.rng = Rng(turn)             # the bots' own dice
+        while st.turn != 0 or scr(sim).mode != BOI.TURN:
+            sim.advance(20)
+            seen += handoff_shown(sim)
+            assert sim.now < 400000
+    assert seen == 0
+    assert st.scores()[0] == 3
+
+
+def test_two_people_with_a_bot_still_hand_off():
+    sim = open_game(players=3, bots="3", rolloff=("L", "S", "M"))
+    assert not sim.app.lone
+    assert handoff_shown(sim)
+
+
+# ---- tones ------------------------------------------------------------------------
+def test_tones_move_refuse_roll_bust_win():
+    sim = open_game(players=1, target=1)
+    sim.tones[:] = []
+    sim.press("b")                          # nothing to bank: refused
+    assert sim.tones == ["refuse"]
+    draw(sim, "S", "g1")
+    settle(sim)
+    assert sim.tones[1:] == ["move", "roll", "roll"], sim.tones
+    sim.tones[:] = []
+    draw(sim, "S", "y1")
+    settle(sim)
+    sim.tones[:] = []
+    sim.press("b")
+    sim.press("a")                          # bank 2 >= target 1: the win
+    assert sim.tones[-1] == "win", sim.tones
+
+
+def test_a_bust_sounds():
+    sim = open_game(players=1)
+    draw(sim, "S", "g1")
+    settle(sim)
+    sim.tones[:] = []
+    draw(sim, "S", "r1")                    # a red small: bust
+    wait_for(sim, lambda: scr(sim).mode == BOI.BUST)
+    assert "bust" in sim.tones
+
+
+def test_mute_setting_silences_and_tones_drive_the_pwm():
+    sim = boot()
+    pwm = sim.app.sound.pwm
+    sim.app.tone(sound.WIN)
+    assert pwm.duty_cycle == sound.LOUD and pwm.frequency == 523
+    sim.advance(100)
+    assert pwm.frequency == 659, "the next note"
+    sim.advance(600)
+    assert pwm.duty_cycle == 0, "silent after the last note"
+    sim.app.settings.set("sound", "0")
+    sim.app.apply_settings()
+    sim.tones[:] = []
+    sim.app.tone(sound.MOVE)
+    assert sim.tones == [] and pwm.duty_cycle == 0
+
+
+def test_no_piezo_is_silent_and_the_profile_may_name_one():
+    import boards
+    p = boards.load("pico_8x8")
+    assert p.PIEZO_PIN == "GP15"
+    assert boards.load("pico_16x16").PIEZO_PIN is None
+    assert boards.load("pico_8x8", boards.DESKTOP_BOARD_ID).PIEZO_PIN is None
+    assert sound.open_piezo(None) is None
+    quiet = sound.Sound(None)
+    quiet.play(sound.MOVE, 0)
+    quiet.tick(100)                         # nothing to do, nothing raised
+
+
+# ---- the panel rests -----------------------------------------------------------
+def test_the_panel_dims_after_a_minute_and_blanks_after_five():
+    sim = boot()
+    sim.press("right")                      # the menu: an icon is lit
+    lit = sum(1 for c in sim.frame() if c != (0, 0, 0))
+    bright = max(max(c) for c in sim.frame())
+    sim.advance(A.DIM_MS - 1000)
+    assert max(max(c) for c in sim.frame()) == bright
+    sim.advance(2000)
+    assert sim.app.sleep == A.DIMMED
+    assert 0 < max(max(c) for c in sim.frame()) < bright, "dimmed, still on"
+    sim.advance(A.BLANK_MS - A.DIM_MS)
+    assert sim.app.sleep == A.BLANK
+    assert all(c == (0, 0, 0) for c in sim.frame()), "dark"
+    assert lit > 0
+
+
+@pytest.mark.parametrize("key", ["a", "b", "right"])
+def test_any_press_wakes_the_panel_without_acting(key):
+    sim = boot()
+    cursor = sim.app.menu.cursor
+    sim.advance(A.BLANK_MS + 1000)
+    assert sim.app.sleep == A.BLANK
+    sim.press(key)
+    assert sim.app.sleep == A.AWAKE
+    assert sim.app.scr is sim.app.menu and sim.app.menu.cursor == cursor, \
+        "the press only woke it"
+    assert sim.app.game is None
+    assert max(max(c) for c in sim.frame()) > 0, "lit again"
+    sim.press("right")                      # the next press acts
+    assert sim.app.menu.cursor == cursor + 1
+
+
+def test_a_held_b_that_wakes_the_panel_does_not_escape():
+    sim = boot()
+    sim.run_script("menu:dice a")
+    assert sim.app.game == "dice"
+    sim.advance(A.DIM_MS + 500)
+    assert sim.app.sleep == A.DIMMED
+    sim.escape()                            # held past the escape time
+    assert sim.app.game == "dice", "waking only"
+    sim.escape()
+    assert sim.app.game is None
+
+
+# ---- settings -----------------------------------------------------------------------
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_speed_and_sound_are_settings_changed_with_one_press(board):
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(board, nvm=nvm)
+    sim.run_script("menu:settings a")
+    scr = sim.app.scr
+    titles = [t for i, t in scr.rows]
+    assert titles[-2:] == ["ANIMATION SPEED", "SOUND"]
+    sim.press("up")
+    sim.press("up")                         # wraps to the speed
+    assert scr.rows[scr.row][1] == "ANIMATION SPEED"
+    sim.press("right")                      # one press
+    assert sim.app.settings.get("pace") == "3" and sim.app.speed == 8
+    assert scr.value.text == "FAST"
+    sim.press("down")
+    sim.press("left")
+    assert sim.app.settings.get("sound") == "0" and not sim.app.sound.on
+    sim.press("b")
+    sim2 = boot(board, nvm=nvm)
+    assert sim2.app.speed == 8 and not sim2.app.sound.on
+
+
+def test_old_records_get_the_default_speed_and_sound():
+    st = S.Settings()
+    st.decode(b"PS\x02" + bytes(8) + b"\x00\x00")
+    assert st.speed() == 4 and st.sound_on()
