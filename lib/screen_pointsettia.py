@@ -236,6 +236,8 @@ class Screen:
         self.opt = 0
         self.view = bytearray(46)    # the plant drawn (a preview or a copy)
         self.moved = 0           # where the piece played lands in ``view``
+        self.ox = 0              # 8x8: the zoom's top-left on the 16x16 picture
+        self.oy = 0
         self.gen = None          # THINK: the engine's think() generator
         self.bot_action = -1
         self.spin = 0
