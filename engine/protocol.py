@@ -265,13 +265,25 @@ class Session:
             seed = parse_seed(seed)
         # both raise before anything changes
         st = registry.new(words[1], opts)
-        if seed is None:
-            # drawn from the session's generator: random on a board (seeded
-            # from os.urandom), reproducible under ``ptp.py --seed N``
-            seed = self.rng.next32()
-        self.state = st
-        self.rng.seed(seed)
-        return self.run_automatic("%s seed=%d" % (st.GAME, seed))
+        # a refused new changes nothing: if the game's automatic start (a
+        # deal, a bot's opening move) raises, even MemoryError, the previous
+        # game and the generator's state come back
+        before = self.state
+        rng = self.rng.getstate()
+        try:
+            if seed is None:
+                # drawn from the session's generator: random on a board
+                # (seeded from os.urandom), reproducible under ``ptp.py
+                # --seed N``
+                seed = self.rng.next32()
+            self.state = st
+            self.rng.seed(seed)
+            return self.run_automatic("%s seed=%d" % (st.GAME, seed))
+        except BaseException:
+            self.state = before
+            self.rng.hi = rng >> 16
+            self.rng.lo = rng & 0xFFFF
+            raise
 
     def cmd_help(self, words):
         return " ".join(HELP)
