@@ -31,7 +31,9 @@ A turn (a person's):
   shows the choice (16x16: a dot per step up, all four for the black
   power; 8x8: the top-left pixel). A plays it, B goes back.
 * LOOK: the whole plant; A goes back to the stash, B takes back the last
-  move (against the device, back to your own last move).
+  move (against the device, back to your own last move). On 8x8 a
+  direction zooms in (the 16x16 picture, 8x8 of it at a time) and moves
+  the zoom two pixels a press; B goes back to the overview.
 
 A device seat thinks one slice per loop pass (the engine's ``think``),
 with a spinner in the corners, then shows its move for a moment and
@@ -238,6 +240,7 @@ class Screen:
         self.moved = 0           # where the piece played lands in ``view``
         self.ox = 0              # 8x8: the zoom's top-left on the 16x16 picture
         self.oy = 0
+        self.pan = False         # 8x8 LOOK: the zoom (else the overview)
         self.gen = None          # THINK: the engine's think() generator
         self.bot_action = -1
         self.spin = 0
@@ -437,11 +440,17 @@ class Screen:
         if m == LOOK:
             if k == A:
                 self.mode = END if st.to_move() == OVER else STASH
+                self.pan = False
                 self._begin()
                 return True
             if k == B:
-                self._undo()
+                if self.pan:
+                    self.pan = False      # back to the overview
+                else:
+                    self._undo()
                 return True
+            if not self.big:
+                return self._pan(k)
             return False
         if m == END:
             if k == LEFT or k == RIGHT:
@@ -462,6 +471,23 @@ class Screen:
                 return False
             return False
         return False
+
+    def _pan(self, k):
+        """8x8 LOOK: a direction zooms in (the middle of the 16x16
+        picture), then moves the zoom two pixels a press."""
+        if not self.pan:
+            self.pan = True
+            self.ox = self.oy = 4
+            return True
+        dx = 2 if k == RIGHT else (-2 if k == LEFT else 0)
+        dy = 2 if k == DOWN else (-2 if k == UP else 0)
+        x = self.ox + dx
+        y = self.oy + dy
+        if x < 0 or x > 8 or y < 0 or y > 8:
+            return False
+        self.ox = x
+        self.oy = y
+        return True
 
     def _begin(self):
         """Restart the blink, lit first, so a step shows at once."""
@@ -595,6 +621,8 @@ class Screen:
             self._place(d, self.view, self.moved, self.piece, on,
                         self.opts[self.opt] == 0)
             self._power_mark(d)
+        elif m == LOOK and self.pan:
+            self._plant(d, st.plant, self.ox, self.oy, True)
         elif m == LOOK or m == THINK:
             self._plant(d, st.plant, 0, 0, False)
             if m == THINK:

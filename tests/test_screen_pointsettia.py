@@ -376,3 +376,24 @@ def test_2x2_cells_use_the_shared_size_patterns():
         else:
             C.put_empty(f, i, 16)
         assert got == [f[i], f[i + 1], f[i + 16], f[i + 17]], name
+
+
+def test_the_8x8_look_zooms_and_pans():
+    sim = new("pico_8x8", ("g3@0", "r2@0l", "g1@0ll", "k2@0lll"))
+    g = scr(sim)
+    st = sim.app.state
+    sim.press("b")
+    assert g.mode == S.LOOK and not g.pan
+    sim.press("up")                 # zoom in, at the middle
+    assert g.pan and (g.ox, g.oy) == (4, 4)
+    sim.press("up")
+    sim.press("left")
+    assert (g.ox, g.oy) == (2, 2)
+    idx = frame(sim)
+    # the root's 2x2 cell (7..8, 7..8 on 16x16) at (5..6, 5..6) in the zoom
+    assert [idx[5 * 8 + 5], idx[5 * 8 + 6], idx[6 * 8 + 5], idx[6 * 8 + 6]] == \
+        [S.INK[G.ROOT_PIECE]] * 4
+    sim.press("b")                  # back to the overview, nothing undone
+    assert not g.pan and st.moves == 4
+    sim.press("b")
+    assert st.moves == 3
