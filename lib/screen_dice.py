@@ -19,8 +19,14 @@ Each die is a 3x3 glyph (2x on a 16x16 panel when they fit):
   HOP an arch, AIM a cross-hair, WILD a magenta block);
 * d6: the usual pips.
 
-Pyramid dice and d6 show the pip total under the dice. When more dice are
-rolled than fit the panel they show a page at a time, turning every second.
+Pyramid dice and d6 show the pip total under the dice; on 8x8, where a
+die over a digit would touch it (an SL die's tall bar, a d6 "6"), one die
+shows with its total beside it, and more dice get a page of their own
+with the total on the page after them. When more dice are rolled than fit
+the panel they show a page at a time, turning every second.
+
+The tumble plays at the ANIMATION SPEED setting; any key while it plays
+lands the dice at once (and does nothing else).
 
 Time per loop pass: a picked die kind or count makes its new engine state
 in the pass of the A press (the picker stays up), and the dice are drawn
@@ -123,6 +129,7 @@ class Screen:
         self.kind = 0          # picker
         self.count = 1
         self.big = app.d.width > 8
+        self.skip = False      # a key while tumbling: land the dice now
         self.later = 0         # a new state's first frame: 1 made in this
                                # pass, 2 to draw in this one
         # a roll saved while its dice were still falling lands now
@@ -138,8 +145,22 @@ class Screen:
         h = d.height
         self.kind_i = KINDS.index(st.die)
         self.pips = st.die == "pyramid" or st.die == "d6"
+        # where the total goes: under the dice (16x16), or on 8x8 beside a
+        # single die or on a page of its own after the dice
+        self.total_x = -1          # centred
+        self.total_y = h - 5
+        self.total_page = -1       # the page showing only the total, or -1
+        if self.pips and h <= 8 and st.count == 1:
+            self.scale = 1
+            self.per_page = self.cols = self.pages = 1
+            self.left = 0
+            self.top = 2
+            self.step = 5
+            self.total_x = 5
+            self.total_y = 1
+            return
         # the pip total takes the bottom 5 rows (and a blank row on 16x16)
-        ah = h - (5 + (0 if h <= 8 else 1) if self.pips else 0)
+        ah = h - (5 + 1 if self.pips and h > 8 else 0)
         gap = 2
         for s in (2, 1):
             if s == 2 and w < 16:
@@ -160,10 +181,15 @@ class Screen:
         self.top = (ah - th) // 2
         self.step = g + gap
         self.pages = (st.count + self.per_page - 1) // self.per_page
+        if self.pips and h <= 8:
+            self.total_page = self.pages
+            self.total_y = 1
+            self.pages += 1
 
     # ---- keys ----------------------------------------------------------------
     def key(self, k):
         if self.mode == ROLLING:
+            self.skip = True       # landed in the next tick
             return False
         if self.mode == SETUP:
             return self._setup_key(k)
@@ -251,7 +277,12 @@ class Screen:
         dt = ticks_diff(now, self.since)
         if self.mode == ROLLING:
             st = self.state
+            if self.skip:
+                dt = ROLL_MS
+            elif dt < 60000:
+                dt = dt * self.app.speed >> 2    # the ANIMATION SPEED
             if dt >= ROLL_MS:
+                self.skip = False
                 while st.to_move() == CHANCE:
                     self.app.chance()
                 self.mode = RESULT
@@ -302,12 +333,15 @@ class Screen:
                 d.rect(self.left + (i % self.cols) * self.step,
                        self.top + (i // self.cols) * self.step, g, g, P.DIM)
             return
-        self._dice(d, roll, len(roll), self.page * self.per_page)
-        if self.pips:
+        if self.page != self.total_page:
+            self._dice(d, roll, len(roll), self.page * self.per_page)
+        if self.pips and (self.total_page < 0 or self.page == self.total_page):
             c = P.HILITE if self.back else P.TEXT
             n = st.pips(roll)
-            font.draw_number(d, n, (d.width - font.number_width(n)) // 2,
-                             d.height - 5, c)
+            x = self.total_x
+            if x < 0 or n > 9:
+                x = (d.width - font.number_width(n)) // 2
+            font.draw_number(d, n, x, self.total_y, c)
         if self.back and d.width > 8:
             # how far back: a dot per remembered roll down the right edge
             for i in range(len(st.past)):

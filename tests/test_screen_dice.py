@@ -72,6 +72,25 @@ def number_pixels(n, width, y):
     return {(i % width, i // width) for i in range(width * 16) if d.frame[i]}
 
 
+def number_at(n, x, y):
+    """The pixels ``font.draw_number`` lights for ``n`` at (x, y)."""
+    d = Display(_NoLeds(), 16, 16)
+    font.draw_number(d, n, x, y, 1)
+    return {(i % 16, i // 16) for i in range(256) if d.frame[i]}
+
+
+def total_lit(sim, colour):
+    """8x8, one die: the pixels of ``colour`` right of the die (x >= 4),
+    where its total stands."""
+    f = sim.indices()
+    return {(i % 8, i // 8) for i in range(64) if f[i] == colour and i % 8 >= 4}
+
+
+def touching(a, b):
+    """Any pixel of ``a`` next to (or on) one of ``b``, diagonals too."""
+    return any(abs(x - u) <= 1 and abs(y - v) <= 1 for x, y in a for u, v in b)
+
+
 def lit(sim, colour, rows):
     w = sim.display.width
     f = sim.indices()
@@ -97,14 +116,17 @@ def test_seeded_pyramid_roll_on_8x8(seed):
     (faces,), st = expected_rolls(seed, "pyramid", 1, 1)
     assert bytes(sim.app.state.rolled) == faces
     f = sim.indices()
-    # one die, centred: bar i (height i+1) is white when size i is on the face
+    # one die on the left: bar i (height i+1) is white when size i is on
+    # the face
     sizes = PYRAMID_SIZES[faces[0]]
     for col in range(3):
         want = P.TEXT if col in sizes else P.DIM
         for row in range(3):
-            assert f[row * 8 + 2 + col] == (want if row >= 2 - col else P.OFF)
-    # the pip total in the bottom five rows
-    assert lit(sim, P.TEXT, range(3, 8)) == number_pixels(st.pips(st.rolled), 8, 3)
+            assert f[(2 + row) * 8 + col] == (want if row >= 2 - col else P.OFF)
+    # the pip total beside it, never touching it
+    assert total_lit(sim, P.TEXT) == number_at(st.pips(st.rolled), 5, 1)
+    die = {(i % 8, i // 8) for i in range(64) if f[i] and i % 8 < 4}
+    assert die and not touching(die, total_lit(sim, P.TEXT))
 
 
 def test_tumble_hides_the_total_then_shows_it():
@@ -112,14 +134,14 @@ def test_tumble_hides_the_total_then_shows_it():
     sim.press("a")
     sim.advance(100)
     a = bytes(sim.indices())
-    assert not lit(sim, P.TEXT, range(3, 8)), "no total while tumbling"
+    assert not total_lit(sim, P.TEXT), "no total while tumbling"
     frames = set()
     for _ in range(5):
         sim.advance(80)
         frames.add(bytes(sim.indices()))
     assert len(frames | {a}) > 1, "the faces change while tumbling"
     sim.advance(600)
-    assert lit(sim, P.TEXT, range(3, 8))
+    assert total_lit(sim, P.TEXT)
 
 
 def test_d6_three_dice_on_16x16_pips_and_total():
@@ -149,22 +171,22 @@ def test_history_steps_back_and_forward():
         roll(sim)
     rolls, st = expected_rolls(seed, "pyramid", 1, 3)
     assert list(sim.app.state.past) == rolls[:2]
-    latest = lit(sim, P.TEXT, range(3, 8))
+    latest = total_lit(sim, P.TEXT)
     sim.press("left")
     # the roll before, its total in magenta
-    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
-        st.pips(rolls[1]), 8, 3)
+    assert total_lit(sim, P.HILITE) == number_at(
+        st.pips(rolls[1]), 5, 1)
     sim.press("left")
-    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
-        st.pips(rolls[0]), 8, 3)
+    assert total_lit(sim, P.HILITE) == number_at(
+        st.pips(rolls[0]), 5, 1)
     sim.press("left")            # nothing older
     assert sim.indices()[0] == P.REFUSE
     sim.advance(600)
     sim.press("right")
-    assert lit(sim, P.HILITE, range(3, 8)) == number_pixels(
-        st.pips(rolls[1]), 8, 3)
+    assert total_lit(sim, P.HILITE) == number_at(
+        st.pips(rolls[1]), 5, 1)
     sim.press("b")               # back to the latest
-    assert lit(sim, P.TEXT, range(3, 8)) == latest
+    assert total_lit(sim, P.TEXT) == latest
     assert not lit(sim, P.HILITE, range(0, 8))
     sim.press("right")           # nothing newer
     assert sim.indices()[0] == P.REFUSE
@@ -325,3 +347,53 @@ def test_a_whole_new_16x16_frame_goes_up_over_a_few_passes():
     fresh = Display(_NoLeds(), 16, 16)
     sim.app.game_scr.draw(fresh)
     assert bytes(sim.display._shown) == bytes(fresh.frame)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_8x8_a_d6_never_touches_its_total(seed):
+    sim = open_dice(seed=seed)
+    pick(sim, 3, 1)
+    roll(sim)
+    st = sim.app.state
+    f = sim.indices()
+    die = {(i % 8, i // 8) for i in range(64) if f[i] and i % 8 < 4}
+    total = total_lit(sim, P.TEXT)
+    assert total == number_at(st.pips(st.rolled), 5, 1)
+    assert die and not touching(die, total)
+
+
+def test_8x8_two_pyramid_dice_then_their_total_on_a_page_of_its_own():
+    seed = 5
+    sim = open_dice(seed=seed)
+    pick(sim, 0, 2)
+    roll(sim)
+    (faces,), st = expected_rolls(seed, "pyramid", 2, 1)
+    scr = sim.app.game_scr
+    assert scr.pages == 2 and scr.total_page == 1
+    dice = bytes(sim.indices())
+    assert P.TEXT in dice or P.DIM in dice
+    sim.advance(1300)                     # the page turns: the total alone
+    assert scr.page == 1
+    assert lit(sim, P.TEXT, range(8)) == number_pixels(st.pips(faces), 8, 1)
+    assert not lit(sim, P.DIM, range(8)), "no die on the total's page"
+
+
+@pytest.mark.parametrize("key", ["b", "left", "up"])
+def test_any_key_lands_the_tumbling_dice_and_does_nothing_else(key):
+    sim = open_dice(seed=2)
+    sim.press("a", after_ms=0)
+    sim.advance(60)
+    assert sim.app.game_scr.mode == 1     # ROLLING
+    sim.press(key, after_ms=40)
+    scr = sim.app.game_scr
+    assert scr.mode == 0 and scr.back == 0, "landed, no setup, no history"
+    assert total_lit(sim, P.TEXT)
+
+
+def test_the_tumble_follows_the_animation_speed():
+    sim = open_dice(seed=2)
+    sim.app.settings.set("pace", "4")     # fastest: a quarter of the time
+    sim.app.apply_settings()
+    sim.press("a", after_ms=0)
+    sim.advance(200)
+    assert sim.app.game_scr.mode == 0
