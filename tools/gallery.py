@@ -90,9 +90,67 @@ def shoot(board, script, seed=SEED):
     return sim
 
 
+def _legend_colour(index):
+    """A palette index as the pictures show it (full brightness, gamma
+    undone, as Sim.view does)."""
+    from lib import palette as P
+    rgb = _PALETTE[0] if _PALETTE else None
+    if rgb is None:
+        rgb = P.Palette().rgb
+        _PALETTE.append(rgb)
+    if not index:
+        return (0, 0, 0)
+    v = rgb[index]
+    return tuple(simkit._perceived(x, 255) for x in (v >> 16, (v >> 8) & 255, v & 255))
+
+
+_PALETTE = []
+LEGENDS = ("legend-16x16.png", "legend-8x8.png")
+
+
+def legends(out_dir):
+    """The visual language's legend (docs/visual-language.md), drawn by
+    lib.screens_common's own helpers: on 16x16 a column per colour
+    (r o y g c b p w k) and a row per kind (small, medium, large, rock,
+    clean nest, nest on a pile; then an empty cell, a medium on a large
+    and a finished tower); on 8x8 time running right, a dot a beat: the
+    cursor's blink code for y1, y2, y3, a yellow rock and y2 on r3, then
+    a cell of the grid: a loose large, a clean nest, a nest on a pile."""
+    from lib import screens_common as C
+    from lib import palette as P
+    W, H = 26, 20
+    f = bytearray(W * H)
+    for c in range(9):
+        x = 3 * c
+        for row, size in enumerate((1, 2, 3, 0)):
+            C.put_piece(f, 3 * row * W + x, W, c << 2 | size)
+        nest = bytes((c << 2 | 3, c << 2 | 2, c << 2 | 1))
+        C.put_stack(f, 12 * W + x, W, nest, 3)
+        C.put_stack(f, 15 * W + x, W, bytes((c << 2 | 2,)) + nest, 4)
+    C.put_empty(f, 18 * W, W)
+    C.put_tower(f, 18 * W + 3, W, 0 << 2 | 3, 2 << 2 | 2)
+    C.put_tree(f, 18 * W + 6, W, 0 << 2 | 3, 2 << 2 | 2, 5 << 2 | 1)
+    simkit.save_png(os.path.join(out_dir, LEGENDS[0]),
+                    [_legend_colour(i) for i in f], W, H)
+    W, H = 24, 9
+    f = bytearray(W * H)
+    stacks = (bytes((9,)), bytes((10,)), bytes((11,)), bytes((8,)),
+              bytes((3, 10)))
+    for row in range(5):
+        st = stacks[row]
+        for b in range(W):
+            f[row * W + b] = C.flash(b, st, len(st))
+    for row, kind in ((6, C.LOOSE), (7, C.NEST), (8, C.NEST_ON_PILE)):
+        for b in range(W):
+            f[row * W + b] = P.piece(2, 3) if C.nest_lit(kind, b) else P.OFF
+    simkit.save_png(os.path.join(out_dir, LEGENDS[1]),
+                    [_legend_colour(i) for i in f], W, H)
+    return list(LEGENDS)
+
+
 def build(out_dir):
     """Write every picture and the index into ``out_dir``; returns names."""
-    names = []
+    names = legends(out_dir)
     for shot in SHOTS:
         name, script = shot[0], shot[2]
         seed = shot[3] if len(shot) > 3 else SEED
