@@ -49,7 +49,11 @@ def parse_contents(text):
         try:
             p = parse_piece(text[i:j if s < 0 else s], rock_ok=True)
         except NotationError as e:
-            raise ValueError("contents: %s" % e)
+            # the form expected, with an example (``r3r3y1`` is refused
+            # here: one item per comma, a repeat as ``*N``)
+            raise ValueError("contents: %s; expected pieces or rocks separated "
+                             "by commas, each with an optional count, e.g. "
+                             "r3*2,y1,g*5" % e)
         if s >= 0:
             n = text[s + 1:j]
             # ASCII digits only: str.isdigit() also passes '\u00b2', which int()

@@ -11,7 +11,9 @@ def game_class(game_id):
     """The ``Game`` class of a catalog id (imports its module)."""
     ids = catalog.ids()
     if game_id not in ids:
-        raise ValueError("unknown game %r (games: %s)" % (game_id, " ".join(ids)))
+        # only the games that can be started here: built, engine installed
+        games = [g for g in available() if catalog.entry(g).built]
+        raise ValueError("unknown game %r (games: %s)" % (game_id, " ".join(games)))
     try:
         mod = __import__("engine." + game_id, None, None, ("Game",))
     except ImportError as e:

@@ -264,3 +264,45 @@ def test_old_records_get_the_default_speed_and_sound():
     st = S.Settings()
     st.decode(b"PS\x02" + bytes(8) + b"\x00\x00")
     assert st.speed() == 4 and st.sound_on()
+
+
+# ---- small things --------------------------------------------------------------------
+def test_an_unknown_game_lists_only_the_games_built_here(monkeypatch):
+    from engine import catalog
+    from engine.protocol import Session
+    entry = catalog.entry("pointsettia")
+    monkeypatch.setattr(entry, "built", False)
+    answer = Session(1).handle("new chess")
+    assert answer.startswith("? unknown game 'chess' (games: ")
+    games = answer.split("(games: ")[1].split(")")[0].split()
+    assert "pointsettia" not in games and "ice_solo" in games and "dice" in games
+    assert all(catalog.entry(g).built for g in games)
+
+
+def test_a_bad_bag_shows_the_expected_form_with_an_example():
+    from engine.protocol import Session
+    answer = Session(1).handle("new bag contents=r3r3y1")
+    assert answer.startswith("? contents: bad piece 'r3r3y1'")
+    assert "separated by commas" in answer and "e.g. r3*2,y1,g*5" in answer
+    # and the example itself is a bag
+    assert Session(1).handle("new bag contents=r3*2,y1,g*5").startswith("= bag")
+
+
+def test_sim_png_alone_without_a_terminal_saves_the_first_settled_frame(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from PIL import Image
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = tmp_path / "first.png"
+    res = subprocess.run([sys.executable, os.path.join(root, "tools", "sim.py"),
+                          "--png", str(out)], stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert out.exists() and Image.open(out).size[0] > 100
+    # the menu's first icon (Ice Solo), not the boot pyramid part-grown
+    sim = boot()
+    sim.advance(400)
+    assert res.stdout.startswith(sim.ascii())
+    assert not any(f.startswith("sim-nvm") for f in os.listdir(tmp_path)), \
+        "no NVM file left behind"
