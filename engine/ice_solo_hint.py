@@ -22,7 +22,10 @@ found on ties). A move that takes back one of the last four moves is
 skipped unless nothing else is left (then the hint is the newest of those
 take-backs that is legal), so following the hint does not go round in
 circles. When nothing gains or keeps the value, the hint is
-``end``.
+``end`` -- unless a move would still raise the score (a clean nest, a
+rainbow line, all nests clean): then the move that raises it most
+(:func:`raising`), so the hint never ends the game with points on the
+table.
 
 Towering: complete a tower if possible (a small onto a medium), else put a
 medium on a large, else remix: the first such move found (pieces taken
@@ -291,10 +294,39 @@ def moves(state, facts, s0=0, s1=99):
             for a in back:
                 if state._nest_ok(a >> 5, a & 31) == 0:
                     return state._a(a >> 5) * 64 + state._a(a & 31)
-        return END
+        return raising(state)
     if best < 0:
-        return END
+        return raising(state)
     return state._a(bs_) * 64 + state._a(bt_)
+
+
+def raising(state):
+    """The legal nesting move that raises the score most (the first found
+    on ties, in reading order of source then target), or END if none does.
+    Asked only when the heuristic would say ``end``: each legal move is
+    made on the grid in place, the score read, and the move taken back."""
+    g = state.grid
+    n = len(g)
+    base = state.scores()[0]
+    best = base
+    found = END
+    for s in range(n):
+        a = g[s]
+        if not a:
+            continue
+        for t in range(n):
+            if state._nest_ok(s, t):
+                continue
+            b = g[t]
+            b.append(a.pop())
+            state._breakdown = None
+            x = state.scores()[0]
+            a.append(b.pop())
+            state._breakdown = None
+            if x > best:
+                best = x
+                found = state._a(s) * 64 + state._a(t)
+    return found
 
 
 def tower_part(state, smalls):
