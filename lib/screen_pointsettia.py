@@ -205,9 +205,8 @@ for _d in range(1, 5):
     for _j in range(_n):
         ANGLE[_f + _j] = (2 * _j + 1) * 48 // _n
     _f += _n
-RANK = bytearray(46)       # each position's place in ORDER
-for _i in range(45):
-    RANK[ORDER[_i]] = _i
+# the builders and their loop names are needed only once: their heap back
+del _layout16, _layout8, _order, _rot16, _rot8, _f, _d, _n, _j
 
 
 class Screen:
@@ -231,7 +230,7 @@ class Screen:
         self.size = 3            # STASH: the size chosen
         self.piece = 0           # the piece in hand
         self.cursor = 0          # PLACE: the slot
-        self.slots = bytearray(46)   # the empty slots with a parent, by RANK
+        self.slots = bytearray(46)   # the empty slots with a parent, in ORDER
         self.nslots = 0
         self.opts = bytearray(6)     # POWER: the powers offered (0 none)
         self.nopts = 0
