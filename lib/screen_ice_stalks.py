@@ -38,7 +38,10 @@ Pictures (docs/games/ice-stalks.md has them):
 
 A seat the device plays draws by itself after a pause, thinks in slices
 (one step of ``state.think()`` per loop pass), shows its choice, then
-places. A hand-off in the next player's colour comes after each placement
+places. Any key during an effect (the shaking bag, the rock, a completion)
+ends it, and during a device seat's turn hurries it to the next person's
+decision; the key does nothing else. Effects run at the ANIMATION SPEED
+setting (``app.speed``). A hand-off in the next player's colour comes after each placement
 (after a completion's effect), never to a seat the device plays, and not
 at all when only one seat is a person's.
 """
@@ -103,7 +106,9 @@ class Screen:
         self.back = DRAW         # where the views return to
         self.since = app.now
         self.phase = -1
-        self.hurry = False       # A during an effect: end it now
+        self.hurry = False       # a key during an effect: end it now
+        self.rush = False        # a key during a device seat's turn: on to
+                                 # the next person's decision
         self.seed = (app.now & 0xFFFF) | 1    # the shaking bag's pictures only
         self.flick = 0           # the colour the shaking bag shows
         self.first = 0           # the first stalk on the panel
@@ -156,6 +161,7 @@ class Screen:
             self.first = top if top > 0 else 0
         if p == OVER:
             self.mode = END
+            self.rush = False
             self.acts = None
             self.nwin = 0
             sc = st.scores()
@@ -170,6 +176,8 @@ class Screen:
         if p == CHANCE:
             self.mode = DRAW
             self.acts = None
+            if not st.is_bot(st.turn):
+                self.rush = False
             if handoff and self._handoff_due():
                 app.handoff(st.turn)
             return
@@ -180,7 +188,9 @@ class Screen:
         if st.is_bot(p):
             self.mode = PLACE
             self.thinker = st.think()
-        elif self.forced:
+            return
+        self.rush = False
+        if self.forced:
             self.mode = SAY
             self.label.y = 3 if self.big else 1
             self.label.set("NEW BASE", app.now)
@@ -214,8 +224,15 @@ class Screen:
         app = self.app
         mine = not st.is_bot(st.turn)
         if m == SHAKE or m == REVEAL or m == DONE:
-            if k == A:
-                self.hurry = True
+            # any key skips an effect to its end, and is not acted on
+            self.hurry = True
+            if not mine:
+                self.rush = True
+            return False
+        if not mine and (m == DRAW or m == PLACE):
+            # a device seat's turn: any key hurries it to the next
+            # decision (its thinking still goes a slice a pass)
+            self.rush = True
             return False
         if m == ASK:
             if k == A:
@@ -371,6 +388,12 @@ class Screen:
             self.since = now
             return True
         dt = ticks_diff(now, self.since)
+        if dt > 60000:
+            dt = 60000
+        # the effects' clock, at the ANIMATION SPEED setting (app.speed)
+        fx = dt * app.speed >> 2
+        if self.rush:
+            fx = 60000
         if m == UNDOING:
             if st.placed and self._device_waits():
                 app.undo()
@@ -379,19 +402,19 @@ class Screen:
             return True
         if m == DRAW:
             if st.is_bot(st.turn):
-                if dt >= BOT_MS:
+                if fx >= BOT_MS:
                     self._shake()
                     return True
                 return False
             return self._blink(dt // BLINK_MS)
         if m == SHAKE:
-            if dt >= SHAKE_MS or self.hurry:
+            if fx >= SHAKE_MS or self.hurry:
                 app.chance()
                 self.mode = REVEAL
                 self.since = now
                 self.hurry = False
                 return True
-            p = dt // FLICK_MS
+            p = fx // FLICK_MS
             if p == self.phase:
                 return False
             self.phase = p
@@ -411,15 +434,15 @@ class Screen:
                 self.flick = c
             return True
         if m == REVEAL:
-            if dt >= REVEAL_MS or self.hurry:
+            if fx >= REVEAL_MS or self.hurry:
                 self._settle(False)
                 return True
             return False
         if m == DONE:
-            if dt >= DONE_MS or self.hurry:
+            if fx >= DONE_MS or self.hurry:
                 self._settle(True)
                 return True
-            return self._blink(dt // 150)
+            return self._blink(fx // 150)
         if m == PLACE:
             if self.thinker is not None:
                 # a device seat: one slice of thought a pass, then its
@@ -440,7 +463,7 @@ class Screen:
                         self.phase = -1
                         return True
                     return self._blink(dt // THINK_MS)
-                if dt >= BOT_MS:
+                if fx >= BOT_MS:
                     self.thinker = None
                     self._place(self.choice)
                     return True

@@ -342,12 +342,28 @@ def test_a_device_seat_plays_by_itself_and_keys_stay_live():
     assert g.choice == st.hint(), "the bot's move, as hint names it"
     assert [at(sim, x, 0) for x in range(2)] in ([P.player(1), P.OFF],
                                                  [P.OFF, P.player(1)])
-    sim.press("up")                    # the buttons answer meanwhile
-    assert g.mode == S.BAG
-    sim.press("b")
     wait_for(sim, lambda: st.placed == 2, 3000)
     assert not handoff_shown(sim)
     assert g.mode == S.DRAW and st.turn == 0
+
+
+def test_a_key_hurries_the_device_seats_turn_to_your_decision():
+    sim = open_game(bots="2")
+    st = sim.app.state
+    g = scr(sim)
+    draw(sim, "g")
+    sim.press("a")                     # g3@new; the device's turn
+    sim.rng.add("c")
+    sim.advance(100)
+    assert g.mode == S.DRAW and st.turn == 1 and st.rock < 0, "its pause"
+    sim.press("up", hold_ms=20, after_ms=20)    # not a view: the turn hurries
+    assert g.mode != S.BAG and g.rush
+    # no pauses left: the draw, the thinking (a slice a pass), the move
+    wait_for(sim, lambda: st.placed == 2, 400)
+    sim.advance(40)
+    assert g.mode == S.DRAW and st.turn == 0 and not g.rush
+    sim.press("up")                    # a person's turn: the view opens
+    assert g.mode == S.BAG
 
 
 def test_undo_goes_back_past_the_device_to_your_own_placement():
