@@ -66,7 +66,7 @@ SHOTS = (
     # cursor one stop on
     ("ice-stalks", "Ice Stalks: the stalks, the cursor on one, the other legal targets green",
      "menu:ice_stalks a a" + " a wait:1500 a wait:2000 a" * 9 +
-     " a wait:1500 right wait:250"),
+     " a wait:1500 right wait:600"),
     # Pointsettia, two people: 18 moves (each a hand-off A, the kind, A,
     # the slot, A, and a power's choice), then the plant, and a clear
     # piece's power previewed (two up) before it is played
