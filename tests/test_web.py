@@ -100,12 +100,34 @@ if not MISSING:
         data = bytes(v for rgb in sim.frame() for v in rgb)
         return "%d %s" % (sim.last_scale, data.hex())
 
-    def play(script, board, nvm=None):
-        """Run ``script`` in the simulator from boot, keeping the frame
-        before every token and at the end (as tools/sim.py --keys ends,
-        one pass later)."""
+    # a short game of each: presses of every kind, time for animations and
+    # bots, an idle save and the escape
+    PLAY = ("a wait:300 right a wait:300 down a left a wait:300 B up a right*2 a "
+            "hold:down:700 a wait:2200 esc wait:300")
+    DEAL_MS = 8000      # the longest a game may take to show its screen
+
+    def enter(sim, gid):
+        """Open ``gid`` from the menu and let its deal run until its screen
+        (or the hand-off to the first player) is up: Ice Solo deals one
+        chance node a pass, about 4 s."""
+        from lib.app import Dealing, Loading
+        sim.run_script("menu:%s a" % gid, on_token=lambda tok: sim.keep())
+        for _ in range(DEAL_MS // 100):
+            if sim.app.game_scr is not None and not isinstance(sim.app.scr, (Dealing, Loading)):
+                break
+            sim.advance(100)
+        assert sim.app.game == gid and sim.app.game_scr is not None, (
+            "the script did not open %s" % gid)
+        sim.keep()
+
+    def play(script, board, nvm=None, game=None):
+        """Run ``script`` in the simulator from boot (after opening ``game``
+        when named), keeping the frame before every token and at the end
+        (as tools/sim.py --keys ends, one pass later)."""
         sim = RecordingSim(board=board, seed=SEED, nvm=nvm)
         sim.kept = []
+        if game:
+            enter(sim, game)
         sim.run_script(script, on_token=lambda tok: sim.keep())
         sim.advance(sim.frame_ms)
         sim.keep()
@@ -194,13 +216,13 @@ if not MISSING:
     def replay(driver, sim):
         return driver.execute_script("return window.pocket.replay(arguments[0])", sim.ops)
 
-    def assert_same_frames(sim, got):
+    def assert_same_frames(sim, got, what):
         assert len(got) == len(sim.kept)
         for i, (want, have) in enumerate(zip(sim.kept, got)):
             if have.split(" ")[1] == "":
                 have = "%s %s" % (have.split(" ")[0], "0" * len(want.split(" ")[1]))
-            assert have == want, "frame %d of %d differs from the simulator's" % (
-                i, len(sim.kept))
+            assert have == want, "%s: frame %d of %d differs from the simulator's" % (
+                what, i, len(sim.kept))
 
     def assert_canvas_shows(driver, sim):
         drawn = canvas_colours(driver)
@@ -230,12 +252,6 @@ if not MISSING:
             with open(path, "wb") as f:
                 f.write(png)
 
-    # a short game of each: enter it from the menu, then presses of every
-    # kind, time for animations and bots, an idle save and the escape
-    ENTER = "menu:%s a wait:4500"    # Ice Solo's deal takes about 4 s
-    PLAY = ("a wait:600 right a wait:600 down a left a wait:600 B up a right*2 a "
-            "hold:down:700 a wait:2500 esc wait:600")
-
     def catalog_built():
         from engine import catalog
         return catalog.built()
@@ -249,14 +265,13 @@ if not MISSING:
         for gid in games:
             sim = RecordingSim(board=board, seed=SEED)
             sim.kept = []
-            sim.run_script(ENTER % gid, on_token=lambda tok: sim.keep())
-            assert sim.app.game == gid, "the script did not open %s" % gid
+            enter(sim, gid)
             sim.run_script(PLAY, on_token=lambda tok: sim.keep())
             sim.advance(sim.frame_ms)
             sim.keep()
             open_page(browser, site, "board=%s&seed=%d&clock=manual&nvm=fresh" % (board, SEED))
             got = replay(browser, sim)
-            assert_same_frames(sim, got)
+            assert_same_frames(sim, got, "%s on %s" % (gid, board))
             assert page_frame(browser) == sim.frame()
             assert_canvas_shows(browser, sim)
             assert console_problems(browser) == []
@@ -264,7 +279,8 @@ if not MISSING:
                 # a frame mid-game for the gallery (deterministic: manual clock)
                 mid = RecordingSim(board=board, seed=SEED)
                 mid.kept = []
-                mid.run_script(ENTER % gid + " a wait:600 right a wait:600")
+                enter(mid, gid)
+                mid.run_script("a wait:600 right a wait:600")
                 open_page(browser, site, "board=%s&seed=%d&clock=manual&nvm=fresh" % (
                     board, SEED))
                 replay(browser, mid)
@@ -282,9 +298,9 @@ if not MISSING:
         open_page(browser, site, query)
         browser.execute_script("localStorage.clear()")
         open_page(browser, site, query)
-        first = play(ENTER % "ice_solo" + " b a a wait:2500", board)   # the hint, played
+        first = play("b a a wait:2500", board, game="ice_solo")   # the hint, played
         assert first.app.game == "ice_solo"
-        assert_same_frames(first, replay(browser, first))
+        assert_same_frames(first, replay(browser, first), "the game to save")
         # the page kept exactly the NVM the simulator's run wrote
         saved = stored_nvm(browser, board)
         assert saved is not None and saved == bytes(first.nvm)
@@ -295,7 +311,7 @@ if not MISSING:
         again = play("wait:1500 a wait:600", board, nvm=bytearray(saved))
         assert again.app.game == "ice_solo", "the simulator did not resume it"
         assert again.app.state.serialize() == first.app.state.serialize()
-        assert_same_frames(again, replay(browser, again))
+        assert_same_frames(again, replay(browser, again), "after the reload")
         assert_canvas_shows(browser, again)
         assert console_problems(browser) == []
 
@@ -312,10 +328,10 @@ if not MISSING:
         open_page(browser, site, query)
         assert "unreadable" in browser.execute_script("return window.pocket.status().notice")
         assert browser.execute_script("return localStorage.getItem(arguments[0])", key) is None
-        assert_same_frames(fresh, replay(browser, fresh))
+        assert_same_frames(fresh, replay(browser, fresh), "after an unreadable save")
 
         # an NVM whose game records are damaged: lib/save refuses them
-        saved = bytearray(play(ENTER % "ice_solo" + " b a a wait:2500", board).nvm)
+        saved = bytearray(play("b a a wait:2500", board, game="ice_solo").nvm)
         damaged = 0
         for at in (512, 512 + (4096 - 512) // 2):
             if saved[at:at + 2] == b"PR":
@@ -327,7 +343,7 @@ if not MISSING:
         open_page(browser, site, query)
         after = play("wait:1500 a wait:600", board, nvm=bytearray(saved))
         assert after.store.notice(), "the simulator took the damaged save"
-        assert_same_frames(after, replay(browser, after))
+        assert_same_frames(after, replay(browser, after), "after a damaged save")
         assert after.store.notice() in browser.execute_script(
             "return window.pocket.status().notice")
         assert console_problems(browser) == []
