@@ -46,6 +46,8 @@ LEFT/RIGHT pick a run (it blinks; its worth shows inside), A shows the
 plant, B the app's scores screen.
 """
 
+import sys
+
 from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
@@ -63,6 +65,7 @@ BLINK_MS = const(300)
 BOT_SHOW_MS = const(900)     # a device move shows this long before it lands
 SPREAD = const(6)            # 16x16: changed rows shown per pass at most
 NONE = const(0xFF)
+BOT_MODULE = "engine.pointsettia_bot"   # the device's player (engine.pointsettia.think)
 # the screen's modes
 STASH = const(0)
 PLACE = const(1)
@@ -579,6 +582,11 @@ class Screen:
         """One slice of the device's thinking a pass; the spinner turns."""
         st = self.state
         if self.gen is None:
+            if BOT_MODULE not in sys.modules:
+                # the engine's think() loads its bot module at its first
+                # slice: loaded here in a pass of its own instead
+                __import__(BOT_MODULE)
+                return False
             self.gen = st.think()
             return False
         try:
