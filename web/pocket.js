@@ -29,7 +29,7 @@
 //   status()       {board, heapInUse, heapPeak, fps, notice, error}
 
 const BOARDS = ["pico_8x8", "pico_16x16"];
-const HEAP_BYTES = 256 * 1024;     // the start heap, about a Pico's free heap
+const HEAP_BYTES = 256 * 1024;     // the start heap; this build grows it when full
 const PASS_MS = 20;                // a manual-clock loop pass, as tools/simkit.py
 const ESCAPE_HOLD_MS = 1200;       // Esc holds B this long (tools/sim.py does too)
 const GAMMA = 2.5;
