@@ -411,7 +411,7 @@ class App:
         st = self.state
         p = st.to_move()
         if p == OVER:
-            self.settings.record(self.game, st.scores())
+            self.settings.record(self.game, st.scores(), st)
             kind = 4     # lib.sound.WIN
         elif p >= 0 and st.num_players() > 1 and p != self._player:
             self._hand_to(p)
@@ -466,6 +466,7 @@ class App:
             return False
         try:
             if state is None:
+                self._deal_from(gid)
                 state = self._new(gid)
         except (ValueError, ImportError, MemoryError):
             self._leave()
@@ -548,6 +549,24 @@ class App:
             return False
         self.changed()
         return True
+
+    def _deal_from(self, gid):
+        """A game whose deal can be dealt again (lib.settings REPLAYS): with
+        its DEAL setting at SAME, the generator goes back to where it stood
+        before the last deal of that game; else where it stands now is
+        remembered for a replay."""
+        from lib.settings import REPLAYS
+        st = self.settings
+        if gid not in REPLAYS:
+            return
+        rng = self.rng
+        if not hasattr(rng, "getstate"):
+            return          # a test's stand-in
+        if st.get(gid + ".replay") == "same" and st.deal_game == gid:
+            rng.hi = st.deal_seed >> 16
+            rng.lo = st.deal_seed & 0xFFFF
+        else:
+            st.remember_deal(gid, rng.getstate())
 
     def _new(self, gid):
         opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
@@ -701,7 +720,8 @@ class App:
 
     def scores_screen(self):
         """The scores screen from the menu: the last result of each game,
-        the latest first."""
+        the latest first, then the remembered results of each game and
+        option set, the latest played first (lib.settings' bests)."""
         st = self.settings
         games = []
         if st.last in st.results:
@@ -709,6 +729,18 @@ class App:
         for g in st.results:
             if g != st.last:
                 games.append((g, st.results[g]))
+        keys = list(st.bests)
+        for i in range(len(keys) - 1, -1, -1):
+            key = keys[i]
+            gid, _, opts = key.partition(" ")
+            vals = st.bests[key]
+            if len(vals) > 1:
+                label = "WINS "
+            elif gid == "bag_of_ice":
+                label = "FEWEST TURNS "
+            else:
+                label = "BEST "
+            games.append((gid, vals, label, "  " + opts.upper() if opts else ""))
         if not games:
             return self.shell("Scores", "", [], self.menu)
         return self.shell("Scores", games[0][0], games[0][1], self.menu, games)

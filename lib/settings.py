@@ -35,6 +35,13 @@ PACE = catalog.Setting("pace", ("1", "2", "3", "4"), "2", "ANIMATION SPEED",
 # milliseconds a millisecond (SLOW takes twice as long, FASTEST a quarter)
 SPEEDS = b"\x02\x04\x08\x10"
 SOUND = catalog.Setting("sound", ("0", "1"), "1", "SOUND", catalog.OFF_ON)
+# Ice Solo's deal: a new one, or the same as last time (the app keeps the
+# generator's state each new deal was dealt from, ``deal_seed``); its
+# option is "replay", which no engine takes (Ice Solo's own ``deal=`` is a
+# dealt position), so it never reaches the engine
+DEAL = catalog.Setting("replay", ("new", "same"), "new", "ICE SOLO: DEAL",
+                       ("NEW", "SAME"))
+REPLAYS = ("ice_solo",)     # games whose deal can be dealt again
 # custom bag: rocks of each of these colours (black is left out: it barely
 # shows on an LED), 0..CUSTOM_MAX each, so a bar is one pixel per rock on 8x8
 COLOURS = "roygcbpw"
@@ -83,7 +90,21 @@ def catalog_items():
             items.append(Item(entry.gid + "." + setting.option, entry.gid, setting))
     items.append(Item("pace", "", PACE))
     items.append(Item("sound", "", SOUND))
+    for gid in REPLAYS:
+        items.append(Item(gid + ".replay", gid, DEAL))
     return items
+
+
+def best_key(gid, state):
+    """The remembered-results key of a game and its option set, e.g.
+    ``ice_solo quick=0 variant=5``."""
+    return gid + " " + state.options if state.options else gid
+
+
+def is_fewest(gid, values):
+    """A single remembered value that is a count of turns, the fewer the
+    better (Bag of Ice in practice), not a best score."""
+    return gid == "bag_of_ice" and len(values) == 1
 
 
 class Settings:
@@ -98,6 +119,11 @@ class Settings:
         self.custom = bytearray(CUSTOM_DEFAULT)
         self.results = {}     # game id -> list of scores of its last game
         self.last = None      # id of the game that finished most recently
+        # remembered results per game and option set (best_key): a best
+        # score [n], the fewest turns [n], or wins per seat [w0, w1, ...]
+        self.bests = {}
+        self.deal_game = ""   # the game last dealt anew (REPLAYS) ...
+        self.deal_seed = 0    # ... and the seed it was dealt from (32 bits)
         self.dirty = False
         if store is not None:
             try:
@@ -183,10 +209,38 @@ class Settings:
             self.custom = bytearray(counts)
             self.dirty = True
 
-    def record(self, gid, scores):
-        """Remember the result of a finished game (for the scores screen)."""
+    def record(self, gid, scores, state=None):
+        """Remember the result of a finished game (for the scores screen)
+        and, given its ``state``, the best results of its option set: one
+        player's best score (Bag of Ice: the fewest turns to the target),
+        or the wins of each seat (every seat with the top score wins)."""
         self.results[gid] = [int(s) for s in scores][:12]
         self.last = gid
+        self.dirty = True
+        if state is None or not scores:
+            return
+        key = best_key(gid, state)
+        # taken out and put back: the dict keeps the latest played last
+        old = self.bests.pop(key, None)
+        n = len(scores)
+        if n == 1:
+            v = state.turns if gid == "bag_of_ice" else int(scores[0])
+            if old is None or len(old) != 1 or (
+                    v < old[0] if gid == "bag_of_ice" else v > old[0]):
+                old = [v]
+            self.bests[key] = old
+            return
+        if old is None or len(old) != n:
+            old = [0] * n
+        top = max(scores)
+        for i in range(n):
+            if scores[i] == top:
+                old[i] += 1
+        self.bests[key] = old
+
+    def remember_deal(self, gid, seed):
+        self.deal_game = gid
+        self.deal_seed = seed
         self.dirty = True
 
     # ---- persistence -----------------------------------------------------
@@ -197,8 +251,15 @@ class Settings:
     #   a count, then per result, the latest first: the game id (a length
     #   byte and ASCII), the number of scores, each a signed 16-bit
     #   big-endian number.
+    # Then (added later; a reader of the above alone ignores it, and a
+    # record without it reads as no remembered results):
+    #   a count, then per remembered result (bests): its key (a length byte
+    #   and ASCII), the number of values, each a signed 16-bit big-endian
+    #   number;
+    #   the game last dealt anew (a length byte and ASCII, maybe empty) and
+    #   its seed, 32 bits big-endian.
     # Results of older games are left out if the record would not fit the
-    # store's slot.
+    # store's slot, then the remembered results written longest ago.
     def encode(self):
         out = bytearray(MAGIC)
         out.append(VERSION)
@@ -210,6 +271,22 @@ class Settings:
         for i in changed:
             add_text(out, self.items[i].key)
             add_text(out, self.items[i].setting.choices[self.values[i]])
+        # the tail first, to know the room left for the last results
+        tail = bytearray()
+        tail.append(0)
+        room = MAX_RECORD - len(out) - 1 - 1 - len(self.deal_game) - 4
+        keys = list(self.bests)
+        keys.reverse()           # the latest written first
+        for k in keys:
+            r = self.bests[k]
+            if len(tail) + 2 + len(k) + 2 * len(r) > room:
+                break
+            add_values(tail, k, r)
+            tail[0] += 1
+        add_text(tail, self.deal_game)
+        d = self.deal_seed
+        for shift in (24, 16, 8, 0):
+            tail.append((d >> shift) & 0xFF)
         gids = [g for g in self.results if g != self.last]
         if self.last in self.results:     # the latest result first
             gids.insert(0, self.last)
@@ -217,16 +294,11 @@ class Settings:
         out.append(0)
         for g in gids:
             r = self.results[g]
-            if len(out) + 2 + len(g) + 2 * len(r) > MAX_RECORD:
+            if len(out) + len(tail) + 2 + len(g) + 2 * len(r) > MAX_RECORD:
                 break
-            add_text(out, g)
-            out.append(len(r))
-            for s in r:
-                s = max(-32768, min(32767, s)) & 0xFFFF
-                out.append(s >> 8)
-                out.append(s & 0xFF)
+            add_values(out, g, r)
             out[count_at] += 1
-        return bytes(out)
+        return bytes(out + tail)
 
     def decode(self, data):
         """Load a record; anything malformed leaves the defaults."""
@@ -241,7 +313,7 @@ class Settings:
                 return False
         except (IndexError, ValueError):
             return False
-        values, custom, results, last = read
+        values, custom, results, last, bests, deal = read
         for key in values:
             try:
                 i = self.index(key)
@@ -254,6 +326,9 @@ class Settings:
             self.custom[i] = min(custom[i], CUSTOM_MAX)
         self.results = results
         self.last = last
+        self.bests = bests
+        self.deal_game = deal[0]
+        self.deal_seed = deal[1]
         return True
 
     def flush(self):
@@ -267,6 +342,16 @@ def add_text(out, text):
     """Append ``text`` to the bytearray ``out``: a length byte, then ASCII."""
     out.append(len(text))
     out += text.encode()
+
+
+def add_values(out, text, values):
+    """Append a key and its numbers: the text, a count, 16-bit each."""
+    add_text(out, text)
+    out.append(len(values))
+    for s in values:
+        s = max(-32768, min(32767, s)) & 0xFFFF
+        out.append(s >> 8)
+        out.append(s & 0xFF)
 
 
 class Reader:
@@ -291,6 +376,9 @@ class Reader:
     def text(self):
         return self.raw(self.byte()).decode()
 
+    def left(self):
+        return len(self.data) - self.at
+
     def scores(self):
         out = []
         for _ in range(self.byte()):
@@ -314,7 +402,23 @@ def read_v2(data, colours):
         results[gid] = reader.scores()
         if last is None:
             last = gid
-    return values, custom, results, last
+    # the remembered results and the deal, if the record has them (read
+    # oldest first, so the dict keeps the latest written last)
+    bests = {}
+    deal = ("", 0)
+    if reader.left():
+        pairs = []
+        for _ in range(reader.byte()):
+            key = reader.text()
+            pairs.append((key, reader.scores()))
+        for i in range(len(pairs) - 1, -1, -1):
+            bests[pairs[i][0]] = pairs[i][1]
+        gid = reader.text()
+        seed = 0
+        for _ in range(4):
+            seed = (seed << 8) | reader.byte()
+        deal = (gid, seed)
+    return values, custom, results, last, bests, deal
 
 
 def read_v1(data, colours):
@@ -342,4 +446,4 @@ def read_v1(data, colours):
         results[gid] = reader.scores()
         if last is None:
             last = gid
-    return values, custom, results, last
+    return values, custom, results, last, {}, ("", 0)

@@ -246,7 +246,10 @@ class Notice:
 class Scores:
     """Scores per player, one page each (LEFT/RIGHT), the player's colour
     on top; the best score is marked. UP/DOWN switch games when shown from
-    the menu. B (or A) goes back to ``back``."""
+    the menu: the last result of each game, then the remembered results
+    (entries ``(gid, values, label, options)``: "BEST 12  VARIANT=5",
+    "FEWEST TURNS 9  ...", "WINS 3 ..." per seat). B (or A) goes back to
+    ``back``."""
 
     def __init__(self, app, gid, scores, back, games=None):
         self.app = app
@@ -256,13 +259,18 @@ class Scores:
         self.page = 0
         self.text = font.Scroller(app.d.width, y=2 if app.d.width <= 8 else 10,
                                   colour=P.TEXT)
-        self._load(gid, scores)
+        if games and len(games[0]) > 2:
+            g = games[0]
+            self._load(g[0], g[1], g[2], g[3])
+        else:
+            self._load(gid, scores)
 
-    def _load(self, gid, scores):
+    def _load(self, gid, scores, label="", options=""):
         self.gid = gid
         self.scores = scores
         # texts built once per game shown, not per page or frame
-        self.texts = [str(s) for s in scores] if scores else ["NO SCORES"]
+        self.texts = ([label + str(s) + options for s in scores] if scores
+                      else ["NO SCORES"])
         best = None
         for s in scores or ():
             if best is None or s > best:
@@ -286,7 +294,10 @@ class Scores:
             m = len(self.games)
             self.game_index = (self.game_index + (1 if k == DOWN else m - 1)) % m
             g = self.games[self.game_index]
-            self._load(g[0], g[1])
+            if len(g) > 2:
+                self._load(g[0], g[1], g[2], g[3])
+            else:
+                self._load(g[0], g[1])
             return True
         return False
 

@@ -245,9 +245,9 @@ def test_speed_and_sound_are_settings_changed_with_one_press(board):
     sim.run_script("menu:settings a")
     scr = sim.app.scr
     titles = [t for i, t in scr.rows]
-    assert titles[-2:] == ["ANIMATION SPEED", "SOUND"]
-    sim.press("up")
-    sim.press("up")                         # wraps to the speed
+    assert titles[-3:] == ["ANIMATION SPEED", "SOUND", "ICE SOLO: DEAL"]
+    for _ in range(3):
+        sim.press("up")                     # wraps round to the speed
     assert scr.rows[scr.row][1] == "ANIMATION SPEED"
     sim.press("right")                      # one press
     assert sim.app.settings.get("pace") == "3" and sim.app.speed == 8
@@ -306,3 +306,102 @@ def test_sim_png_alone_without_a_terminal_saves_the_first_settled_frame(tmp_path
     assert res.stdout.startswith(sim.ascii())
     assert not any(f.startswith("sim-nvm") for f in os.listdir(tmp_path)), \
         "no NVM file left behind"
+
+
+# ---- remembered results ------------------------------------------------------------
+def finish_ice_solo(sim):
+    """Play Ice Solo's nesting by the hint to its end: the final state."""
+    from engine.state import OVER
+    st = sim.app.state
+    for _ in range(2000):
+        if st.to_move() == OVER:
+            return st
+        assert sim.app.play(st.hint())
+    raise AssertionError("did not end")
+
+
+def new_ice_solo(sim):
+    sim.store.clear_game()
+    assert sim.app.enter("ice_solo")
+    for _ in range(400):
+        if sim.app.scr is sim.app.game_scr and sim.app.game_scr is not None:
+            return sim.app.state
+        sim.advance(20)
+    raise AssertionError("no deal")
+
+
+def test_ice_solo_best_per_variant_kept_in_nvm_and_shown_from_the_menu():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm)
+    st = new_ice_solo(sim)
+    finish_ice_solo(sim)
+    score = st.scores()[0]
+    key = "ice_solo quick=0 variant=5"
+    assert sim.app.settings.bests == {key: [score]}
+    sim.escape()
+    sim2 = boot(nvm=nvm, seed=2)
+    assert sim2.app.settings.bests == {key: [score]}, "kept in NVM"
+    sim2.run_script("menu:scores a")
+    scr = sim2.app.scr
+    texts = []
+    for _ in range(len(scr.games)):
+        texts.append(scr.texts[0])
+        sim2.press("down")
+    assert "BEST %d  QUICK=0 VARIANT=5" % score in texts
+
+
+def test_a_worse_game_keeps_the_best_and_records_stay_in_their_slot():
+    st = S.Settings()
+
+    class Done:
+        options = "players=1 target=30"
+        turns = 9
+    st.record("bag_of_ice", [31], Done)
+    Done.turns = 12
+    st.record("bag_of_ice", [33], Done)
+    assert st.bests["bag_of_ice players=1 target=30"] == [9], "fewest turns"
+
+    class Table:
+        options = "players=3"
+    st.record("bag_of_ice", [60, 12, 60], Table)
+    st.record("bag_of_ice", [61, 12, 3], Table)
+    assert st.bests["bag_of_ice players=3"] == [2, 0, 1], "wins per seat"
+    for i in range(30):             # many option sets: the oldest give way
+        Done.options = "players=1 target=%d" % (100 + i)
+        st.record("bag_of_ice", [100], Done)
+    data = st.encode()
+    assert len(data) <= S.MAX_RECORD
+    back = S.Settings()
+    assert back.decode(data)
+    assert "bag_of_ice players=1 target=129" in back.bests, "the latest kept"
+    assert list(back.bests)[-1] == "bag_of_ice players=1 target=129"
+
+
+def test_a_record_of_the_older_layout_still_loads():
+    st = S.Settings()
+    st.set("bright", "3")
+    st.record("dice", [4])
+    old = st.encode()
+    # what the earlier version wrote: the same, without the tail (an empty
+    # bests count, an empty deal game, a zero seed)
+    assert old.endswith(b"\x00\x00\x00\x00\x00\x00")
+    back = S.Settings()
+    assert back.decode(old[:-6])
+    assert back.get("bright") == "3" and back.results == {"dice": [4]}
+    assert back.bests == {} and back.deal_game == ""
+
+
+def test_ice_solo_replays_the_same_deal():
+    nvm = bytearray(b"\xff" * 4096)
+    sim = boot(nvm=nvm, seed=5)
+    first = new_ice_solo(sim).grid_text()
+    sim.app.exit_to_menu()
+    second = new_ice_solo(sim).grid_text()
+    assert second != first, "a new deal each time by default"
+    sim.app.exit_to_menu()
+    sim.app.settings.set("ice_solo.replay", "same")
+    assert new_ice_solo(sim).grid_text() == second
+    sim.app.exit_to_menu()
+    sim.app.settings.flush()
+    sim2 = boot(nvm=nvm, seed=9)            # after a power cut too
+    assert new_ice_solo(sim2).grid_text() == second
