@@ -1,5 +1,5 @@
 """Bag of Ice, whole games, against a second implementation written here
-from /work/shared/RULINGS.md ("Notation", "Bag of Ice"), the seed
+from the project rulings ("Notation", "Bag of Ice"), the seed
 (seeds/bag-of-ice.txt) where the rulings leave a point to it, and the
 protocol as docs/protocol.md and docs/games/bag-of-ice.md describe it
 (options, tokens, the odds listed at chance nodes, the ``state`` fields).

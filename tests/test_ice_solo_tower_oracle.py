@@ -1,5 +1,5 @@
 """Ice Solo's original (4-colour) towering phase against a second
-implementation, written here from ../shared/RULINGS.md ("Notation", "Ice
+implementation, written here from the project rulings ("Notation", "Ice
 Solo: the original, 4 colours", the remix and its -5) and the protocol
 interface documented in docs/games/ice-solo.md (``scatter=``, move and
 chance tokens, the ``state`` JSON) alone: no engine code of the game is

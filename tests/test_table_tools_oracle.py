@@ -1,6 +1,6 @@
 """An independent oracle for the two table tools, `dice` and `bag`.
 
-The model below is written only from /work/shared/RULINGS.md ("Notation",
+The model below is written only from the project rulings ("Notation",
 "Table tools", and the bags of "Bag of Ice" and "Ice Stalks") and from
 docs/protocol.md (framing, "Moves, chance nodes and tokens", the commands,
 and the `dice` and `bag` sections). It does not import or read the engine's

@@ -9,9 +9,9 @@ Both come from one place, looked up in this order:
    CircuitPython board refuses);
 3. the cache folder ``.cache/circuitpython/bin`` (ignored by git);
 4. built into that cache from a CircuitPython source tree: a folder with
-   ``build.sh`` and ``source.tar.xz`` (``../shared/circuitpython`` beside
-   this checkout when present, or the one named by ``--cp-source`` or
-   ``$CIRCUITPY_SOURCE``). The build takes 2-3 minutes on two cores.
+   ``build.sh`` and ``source.tar.xz`` (the one named by ``--cp-source`` or
+   ``$CIRCUITPY_SOURCE``, else ``.cache/circuitpython/source`` in this
+   checkout when present). The build takes 2-3 minutes on two cores.
 
 Run as a program it builds (if needed) and prints both paths.
 """
@@ -25,7 +25,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, ".cache", "circuitpython")
 BIN = os.path.join(CACHE, "bin")
-DEFAULT_SOURCE = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+DEFAULT_SOURCE = os.path.join(ROOT, ".cache", "circuitpython", "source")
 
 
 class NotFound(Exception):
