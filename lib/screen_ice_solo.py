@@ -34,7 +34,8 @@ lib.screens_common):
   A loose stack shows its top piece (16x16: by its pattern); a clean nest
   is a diagonal pair on 16x16 and winks on 8x8 (three beats on, one off);
   a full nest on other pieces adds a grey dot on 16x16 and blinks
-  on 8x8 (one on, one off).
+  on 8x8 (one on, one off); a top over a covered full nest has a grey dot
+  top-left on 16x16 and blinks slowly on 8x8 (two on, two off).
 """
 
 from lib import palette as P
@@ -53,9 +54,6 @@ except ImportError:
         return x
 
 _CELLS = const(9)       # cells drawn again in one pass at most (see _cells)
-# 8x8: the kept board shown at each beat of four (see _cells): a clean
-# nest is lit in boards 0 and 1 (winks), a full nest on a pile in 0 only
-_PULSE = b"\x00\x01\x00\x02"
 ALL = b"\x01" * 64      # every cell to be drawn again
 _Z4 = bytes(4)
 _Z12 = bytes(12)
@@ -124,12 +122,12 @@ class Screen:
             if p & 3:
                 self.piece_colour[p] = b + (p >> 2) * 3 + (p & 3)
         self.frame_at = bytearray(64)     # board cell -> its frame index
-        # the board with the side, per beat kind of the nests' blink (8x8:
-        # three, see _PULSE; 16x16: one frame, nothing there blinks); the
-        # side never overlaps a cell
+        # the board with the side, per beat of the nests' four (8x8: each
+        # nest kind lit on its own beats, C.nest_lit; 16x16: one frame,
+        # nothing there blinks); the side never overlaps a cell
         b = bytearray(n)
-        self.boards = (b, b, b) if d.width >= 16 else (b, bytearray(n),
-                                                      bytearray(n))
+        self.boards = (b, b, b, b) if d.width >= 16 else (
+            b, bytearray(n), bytearray(n), bytearray(n))
         self.cell_pieces = bytearray(2)    # 8x8 cursor: the cell's pieces
         self.todo = bytearray(64)   # 1: the cell is to be drawn again
         self.cells_key = -1            # the game the cells show
@@ -300,7 +298,7 @@ class Screen:
             self._base(d)
             self.side_cursor = self.cursor
         f = d.frame
-        f[:] = self.boards[_PULSE[ph & 3]]
+        f[:] = self.boards[ph & 3]
         at = self.frame_at
         W = d.width
         big = self.big
@@ -360,7 +358,7 @@ class Screen:
         at = self.frame_at
         W = d.width
         big = self.big
-        c0, c1, c2 = self.boards      # by beat (see _PULSE; 16x16: all c0)
+        c0, c1, c2, c3 = self.boards  # by beat (16x16: all c0)
         todo = self.todo
         k = 0
         if self.field:
@@ -378,9 +376,7 @@ class Screen:
                 j = at[i]
                 if not big:
                     c = P.OFF if p == NONE else pc[q if q != NONE else p]
-                    c0[j] = c
-                    c1[j] = c
-                    c2[j] = c
+                    c0[j] = c1[j] = c2[j] = c3[j] = c
                 elif p == NONE:
                     C.put_empty(c0, j, W)
                 else:
@@ -400,17 +396,18 @@ class Screen:
             if big:
                 C.put_stack(c0, j, W, s, n)
                 continue
-            # 8x8: the top piece (a nest at its large's brightness, winking
-            # or blinking, never dimmed: see C.nest_lit), grey if empty
+            # 8x8: the top piece (a nest at its large's brightness), lit on
+            # its kind's beats (C.nest_lit: never dimmed), grey if empty
             kind = C.stack_kind(s, n)
             if kind == C.EMPTY:
-                c0[j] = c1[j] = c2[j] = P.DIM
+                c0[j] = c1[j] = c2[j] = c3[j] = P.DIM
                 continue
             top = s[n - 1]
-            c = pc[top | 3] if kind != C.LOOSE else pc[top]
+            c = pc[top | 3] if kind == C.NEST or kind == C.NEST_ON_PILE else pc[top]
             c0[j] = c
             c1[j] = c if C.nest_lit(kind, 1) else P.OFF
-            c2[j] = c if C.nest_lit(kind, 3) else P.OFF
+            c2[j] = c if C.nest_lit(kind, 2) else P.OFF
+            c3[j] = c if C.nest_lit(kind, 3) else P.OFF
         return True
 
     def _base(self, d):
@@ -426,7 +423,7 @@ class Screen:
         pc = self.piece_colour
         if not self.big:
             # the gauge in columns 5-7 (right of the grid, 4 or 5 wide)
-            b0, b1, b2 = self.boards
+            b0, b1, b2, b3 = self.boards
             first = n - 8 if n > 8 else 0
             for y in range(8):
                 j = y * 8 + 5
@@ -435,7 +432,7 @@ class Screen:
                 if k < n:
                     C.put_gauge(b0, j + 2, s[k], 0)
                 for x in range(j, j + 3):
-                    b1[x] = b2[x] = b0[x]
+                    b1[x] = b2[x] = b3[x] = b0[x]
             return
         b = self.boards[0]
         first = n - 16 if n > 16 else 0

@@ -146,6 +146,7 @@ EMPTY = 0
 LOOSE = 1           # its top piece can move: drawn as that piece
 NEST = 2            # a clean nest: exactly large, medium, small of a colour
 NEST_ON_PILE = 3    # a full nest on top of other pieces (locked, not clean)
+COVERED = 4         # a loose top over a full nest buried in the stack
 
 # 2x2 patterns by size (index: size, 0 a rock): bit 8 top-left, 4
 # top-right, 2 bottom-left, 1 bottom-right. A small is one dot, a medium
@@ -155,15 +156,20 @@ GLYPHS = b"\x07\x02\x03\x0f"
 
 
 def stack_kind(stack, n):
-    """EMPTY, LOOSE, NEST or NEST_ON_PILE for a stack of ``n`` piece codes
-    (``stack[0]`` the bottom): a full nest is a large, a medium and a
-    small of one colour, upwards, at the top of the stack."""
+    """EMPTY, LOOSE, NEST, NEST_ON_PILE or COVERED for a stack of ``n``
+    piece codes (``stack[0]`` the bottom): a full nest is a large, a
+    medium and a small of one colour, upwards; at the top of the stack it
+    is a nest, further down it is covered by the pieces on it."""
     if not n:
         return EMPTY
     top = stack[n - 1]
     if (n >= 3 and top & 3 == 1 and stack[n - 2] == top + 1 and
             stack[n - 3] == top + 2):
         return NEST if n == 3 else NEST_ON_PILE
+    for i in range(n - 3):
+        p = stack[i + 2]
+        if p & 3 == 1 and stack[i + 1] == p + 1 and stack[i] == p + 2:
+            return COVERED
     return LOOSE
 
 
@@ -191,7 +197,8 @@ def put_empty(f, j, W):
 def put_stack(f, j, W, stack, n):
     """A nesting stack (``n`` piece codes, bottom first) in a 2x2 cell:
     empty a grey dot; a loose stack its top piece (put_piece: what can
-    move, and where it may land, is the top's colour and size); a clean
+    move, and where it may land, is the top's colour and size), with a
+    grey dot top-left when a full nest lies covered under it; a clean
     nest a diagonal pair in its colour; a full nest on top of other
     pieces the same pair and a grey dot under it, bottom-left. The whole
     stack under the cursor is the side gauge's (put_gauge). Returns the
@@ -199,8 +206,10 @@ def put_stack(f, j, W, stack, n):
     k = stack_kind(stack, n)
     if k == EMPTY:
         put_cell(f, j, W, 8, P.DIM)
-    elif k == LOOSE:
+    elif k == LOOSE or k == COVERED:
         put_piece(f, j, W, stack[n - 1])
+        if k == COVERED:
+            f[j] = P.DIM
     else:
         put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3))
         if k == NEST_ON_PILE:
@@ -284,12 +293,15 @@ def flash(beat, stack, n):
 def nest_lit(kind, beat):
     """8x8: whether a one-pixel cell of this stack kind is lit at ``beat``:
     a clean nest winks (three beats on, one off), a full nest on a pile
-    blinks (one on, one off), anything else is steady. Never dimmed: a
-    nest's dark beat is off, so it never looks like a small."""
+    blinks (one on, one off), a loose top over a covered nest blinks
+    slowly (two on, two off), anything else is steady. Never dimmed: the
+    dark beats are off, so a nest never looks like a small."""
     if kind == NEST:
         return beat & 3 != 3
     if kind == NEST_ON_PILE:
         return not beat & 1
+    if kind == COVERED:
+        return not beat & 2
     return True
 
 

@@ -66,7 +66,15 @@ def grid_top_colour(st, i, ph):
         return P.piece(top >> 2, 3) if ph % 4 != 3 else P.OFF
     if top_locked(s):
         return P.piece(top >> 2, 3) if ph % 2 == 0 else P.OFF
+    if covered(s):
+        return P.piece_code(top) if ph % 4 < 2 else P.OFF
     return P.piece_code(top)
+
+
+def covered(s):
+    """A full nest lies in the stack with pieces on it."""
+    return any(s[i] & 3 == 3 and s[i + 1] == s[i] - 1 and s[i + 2] == s[i] - 2
+               for i in range(len(s) - 3))
 
 
 def gauge(f, y, p):
@@ -147,7 +155,8 @@ def test_clean_full_and_loose_look_different_on_8x8():
     r3, b3, off = P.piece(0, 3), P.piece(5, 3), P.OFF
     assert seen[0] == [P.DIM] * 8                          # empty cell
     assert seen[1] == [r3, off] * 4                        # full, not clean: blinks
-    assert seen[2] == [P.piece(6, 1)] * 8                  # loose top: steady
+    p1 = P.piece(6, 1)
+    assert seen[2] == [p1, p1, off, off] * 2               # on a covered nest: slow blink
     assert seen[3] == [b3, b3, b3, off] * 2                # clean: winks
     assert seen[4] == [P.piece(6, 2)] * 8                  # loose medium
     # a nest is never dimmer than a large: never mistaken for a small
@@ -174,7 +183,7 @@ def test_clean_full_and_loose_look_different_on_16x16():
     r3, b3, off, dim = P.piece(0, 3), P.piece(5, 3), P.OFF, P.DIM
     assert block(1) == (r3, off, dim, r3)          # full nest on a pile: pair + grey dot
     assert block(3) == (b3, off, off, b3)          # clean nest: a diagonal pair
-    assert block(2) == (off, off, P.piece(6, 1), off)     # loose small on top: a dot
+    assert block(2) == (dim, off, P.piece(6, 1), off)     # a small on a covered nest
     assert block(4) == (off, off) + (P.piece(6, 2),) * 2  # loose medium: bottom row
     assert block(0) == (dim, off, off, off)        # empty
 

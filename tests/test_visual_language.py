@@ -92,12 +92,21 @@ def kinds16():
         for s in SIZES:
             p = code(c, s)
             out["piece %s" % p] = cell16(lambda f, j, W: C.put_piece(f, j, W, p))
+    # the stacks a game shows: nests in Ice Solo's colours (a grey mark
+    # beside a black, which no nesting game has, would be a grey on a grey)
+    for c in GAME_COLOURS:
         nest = bytes((code(c, 3), code(c, 2), code(c, 1)))
         out["nest %d" % c] = cell16(lambda f, j, W: C.put_stack(f, j, W, nest, 3))
-        for u in COLOURS:
+        for u in GAME_COLOURS:
             pile = bytes((code(u, 3),)) + nest
             out["nest %d on %d" % (c, u)] = cell16(
                 lambda f, j, W: C.put_stack(f, j, W, pile, 4))
+        for s in (1, 2, 3):
+            # a piece on a covered nest (of the colour before it)
+            u = GAME_COLOURS[GAME_COLOURS.index(c) - 1]
+            buried = bytes((code(u, 3), code(u, 2), code(u, 1), code(c, s)))
+            out["covered %d" % code(c, s)] = cell16(
+                lambda f, j, W: C.put_stack(f, j, W, buried, 4))
     # towering: a medium on a large of another colour; finished towers
     for lo, hi in itertools.permutations(GAME_COLOURS, 2):
         out["tower %d %d" % (lo, hi)] = cell16(
@@ -125,12 +134,23 @@ def _distinct(kinds):
 
 def test_every_16x16_kind_differs_from_every_other():
     k = kinds16()
-    assert len(k) > 200
+    assert len(k) > 150
     _distinct(k)
     # the two the issue names: y3 on y3 is a large, not a clean nest
     yy = cell16(lambda f, j, W: C.put_stack(f, j, W, bytes((11, 11)), 2))
     yn = cell16(lambda f, j, W: C.put_stack(f, j, W, bytes((11, 10, 9)), 3))
     assert yy == k["piece 11"] and differ(yy, yn)
+
+
+def test_stack_kinds():
+    n = bytes((15, 14, 13))                 # g3 g2 g1
+    assert C.stack_kind(b"", 0) == C.EMPTY
+    assert C.stack_kind(n, 3) == C.NEST
+    assert C.stack_kind(b"\x0b" + n, 4) == C.NEST_ON_PILE
+    assert C.stack_kind(n + b"\x19", 4) == C.COVERED
+    assert C.stack_kind(b"\x0b" + n + b"\x19\x1a", 6) == C.COVERED
+    assert C.stack_kind(bytes((15, 14, 25)), 3) == C.LOOSE
+    assert C.stack_kind(bytes((11, 11)), 2) == C.LOOSE
 
 
 def test_the_size_patterns_grow_with_the_size():
@@ -169,6 +189,7 @@ def kinds8():
             st = bytes((p,))
             out["piece %d" % p] = (grid_pixel(C.LOOSE, P.piece_code(p)) +
                                    flash_seq(st) + gauge8(st))
+    for c in GAME_COLOURS:
         nest = bytes((code(c, 3), code(c, 2), code(c, 1)))
         top = P.piece(c, 3)
         out["nest %d" % c] = (grid_pixel(C.NEST, top) + flash_seq(nest) +
@@ -176,6 +197,12 @@ def kinds8():
         pile = bytes((code(c, 2),)) + nest
         out["nest %d on pile" % c] = (grid_pixel(C.NEST_ON_PILE, top) +
                                       flash_seq(pile) + gauge8(pile))
+        for s in (1, 2, 3):
+            buried = nest + bytes((code(c, s),))
+            assert C.stack_kind(buried, 4) == C.COVERED
+            out["covered %d" % code(c, s)] = (
+                grid_pixel(C.COVERED, P.piece(c, s)) + flash_seq(buried) +
+                gauge8(buried))
     for lo, hi in itertools.permutations(GAME_COLOURS, 2):
         st = bytes((code(lo, 3), code(hi, 2)))
         out["tower %d %d" % (lo, hi)] = (grid_pixel(C.LOOSE, P.piece(hi, 2)) +
@@ -195,7 +222,7 @@ def test_8x8_sizes_differ_without_the_gauge_and_nests_without_the_cursor():
     # ... and the grid's pixel alone tells a nest from a loose large and
     # from a nest on a pile (never a dim phase: a nest is never a small)
     c = P.piece(5, 3)
-    seqs = [grid_pixel(k, c) for k in (C.LOOSE, C.NEST, C.NEST_ON_PILE)]
+    seqs = [grid_pixel(k, c) for k in (C.LOOSE, C.NEST, C.NEST_ON_PILE, C.COVERED)]
     for a, b in itertools.combinations(seqs, 2):
         assert differ(a, b)
     for s in seqs:

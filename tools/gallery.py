@@ -112,10 +112,11 @@ def legends(out_dir):
     """The visual language's legend (docs/visual-language.md), drawn by
     lib.screens_common's own helpers: on 16x16 a column per colour
     (r o y g c b p w k) and a row per kind (small, medium, large, rock,
-    clean nest, nest on a pile; then an empty cell, a medium on a large
-    and a finished tower); on 8x8 time running right, a dot a beat: the
+    clean nest, nest on a pile; then an empty cell, a medium on a large,
+    a finished tower and a medium on a covered nest); on 8x8 time running right, a dot a beat: the
     cursor's blink code for y1, y2, y3, a yellow rock and y2 on r3, then
-    a cell of the grid: a loose large, a clean nest, a nest on a pile."""
+    a cell of the grid: a loose large, a clean nest, a nest on a pile, a
+    large on a covered nest."""
     from lib import screens_common as C
     from lib import palette as P
     W, H = 26, 20
@@ -130,9 +131,10 @@ def legends(out_dir):
     C.put_empty(f, 18 * W, W)
     C.put_tower(f, 18 * W + 3, W, 0 << 2 | 3, 2 << 2 | 2)
     C.put_tree(f, 18 * W + 6, W, 0 << 2 | 3, 2 << 2 | 2, 5 << 2 | 1)
+    C.put_stack(f, 18 * W + 9, W, bytes((15, 14, 13, 10)), 4)
     simkit.save_png(os.path.join(out_dir, LEGENDS[0]),
                     [_legend_colour(i) for i in f], W, H)
-    W, H = 24, 9
+    W, H = 24, 10
     f = bytearray(W * H)
     stacks = (bytes((9,)), bytes((10,)), bytes((11,)), bytes((8,)),
               bytes((3, 10)))
@@ -140,7 +142,8 @@ def legends(out_dir):
         st = stacks[row]
         for b in range(W):
             f[row * W + b] = C.flash(b, st, len(st))
-    for row, kind in ((6, C.LOOSE), (7, C.NEST), (8, C.NEST_ON_PILE)):
+    for row, kind in ((6, C.LOOSE), (7, C.NEST), (8, C.NEST_ON_PILE),
+                      (9, C.COVERED)):
         for b in range(W):
             f[row * W + b] = P.piece(2, 3) if C.nest_lit(kind, b) else P.OFF
     simkit.save_png(os.path.join(out_dir, LEGENDS[1]),
