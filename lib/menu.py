@@ -1,4 +1,5 @@
-"""The menu: one icon per game and tool, then settings, scores and about.
+"""The menu: one icon per game and tool, then rules, settings, scores and
+about (RULES: each game's rules in short, lib.shell.Rules).
 
 LEFT/RIGHT (or UP/DOWN) move through the items, wrapping; A opens one.
 Every game and tool of the catalog (engine/catalog.py) is listed, in its
@@ -16,6 +17,19 @@ from lib import screens_common as C
 from engine import catalog
 
 NOPE_MS = 800      # how long the "not yet" cross shows
+# the RULES item, after the games: its icon (as the catalog's are written),
+# kept in screens_common's icon cache so every screen draws it alike
+RULES = "rules"
+RULES_ICON = (
+    ".dddddd."
+    ".d....d."
+    ".dttthd."
+    ".d....d."
+    ".dtthhd."
+    ".d....d."
+    ".dthttd."
+    ".dddddd."
+)
 NAME_MS = 2000     # 8x8: rest this long on an item and its name scrolls by
 SPREAD = 6         # 16x16: changed rows shown per pass at most
 
@@ -24,8 +38,10 @@ class Menu:
     def __init__(self, app):
         self.app = app
         # the catalog's games and tools, then the shell's own items
-        self.items = tuple(catalog.ids()) + C.SHELL_ITEMS
-        self.games = len(self.items) - len(C.SHELL_ITEMS)
+        if RULES not in C.ICONS:
+            C.ICONS[RULES] = C.compile_icon(RULES_ICON)
+        self.items = tuple(catalog.ids()) + (RULES,) + C.SHELL_ITEMS
+        self.games = len(self.items) - len(C.SHELL_ITEMS) - 1
         # each item's name, looked up once
         self.names = tuple([C.name(item) for item in self.items])
         self.cursor = 0
@@ -98,7 +114,9 @@ class Menu:
             self.text.set("NOT YET", app.now)
             self.text.colour = P.REFUSE
             return True
-        if item == "settings":
+        if item == RULES:
+            app.scr = app.shell("Rules")
+        elif item == "settings":
             app.scr = app.shell("SettingsScreen")
         elif item == "scores":
             app.scr = app.scores_screen()

@@ -361,6 +361,73 @@ class About:
         self.text.draw(d)
 
 
+class Rules:
+    """The menu's RULES item: a short summary of each game's rules
+    (lib/rules.py), scrolling under the game's icon on 16x16; on 8x8 the
+    icon shows for a moment, then the text scrolls in its place. LEFT/RIGHT
+    (or UP/DOWN) another game, A or B back to the menu."""
+
+    ICON_MS = 1000     # 8x8: the icon before the text
+
+    def __init__(self, app):
+        from lib import rules
+        self.app = app
+        self.rules = rules
+        self.games = [g for g in catalog.ids() if g in app.playable]
+        if not self.games:
+            self.games = list(catalog.ids())
+        self.index = 0
+        self.small = app.d.width <= 8
+        self.text = font.Scroller(app.d.width, y=1 if self.small else 10,
+                                  colour=P.TEXT, step_ms=80, pause_ms=600)
+        self.texting = not self.small
+        self.since = app.now
+        self._show()
+
+    def _show(self):
+        self.text.set(self.rules.text(self.games[self.index]), self.app.now)
+        self.since = self.app.now
+        self.texting = not self.small
+
+    def key(self, k):
+        if k == A or k == B:
+            from engine.state import release
+            self.rules = None
+            release("lib.rules")
+            self.app.to_menu()
+            return True
+        n = len(self.games)
+        if k == RIGHT or k == DOWN:
+            self.index = (self.index + 1) % n
+        elif k == LEFT or k == UP:
+            self.index = (self.index + n - 1) % n
+        else:
+            return False
+        self._show()
+        return True
+
+    def tick(self, now):
+        if not self.texting:
+            if ticks_diff(now, self.since) < self.ICON_MS:
+                return False
+            self.texting = True
+            self.text.set(self.text.text, now)
+            return True
+        return self.text.tick(now)
+
+    def draw(self, d):
+        d.fill(P.OFF)
+        gid = self.games[self.index]
+        if self.small:
+            if self.texting:
+                self.text.draw(d)
+            else:
+                draw_icon(d, icon(gid), 0, 0, 1)
+            return
+        draw_icon(d, icon(gid), 4, 0, 1)
+        self.text.draw(d)
+
+
 class SettingsScreen:
     """UP/DOWN choose a setting (its name scrolls), LEFT/RIGHT change its
     value, B goes back to the menu and writes the record if it changed.

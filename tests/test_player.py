@@ -405,3 +405,52 @@ def test_ice_solo_replays_the_same_deal():
     sim.app.settings.flush()
     sim2 = boot(nvm=nvm, seed=9)            # after a power cut too
     assert new_ice_solo(sim2).grid_text() == second
+
+
+# ---- rules ---------------------------------------------------------------------------
+@pytest.mark.parametrize("board", ["pico_8x8", "pico_16x16"])
+def test_the_rules_item_scrolls_each_games_summary(board):
+    import sys
+    from lib import rules
+    from engine import catalog
+    sim = boot(board)
+    sim.run_script("menu:rules a")
+    scr = sim.app.scr
+    assert type(scr).__name__ == "Rules"
+    seen = []
+    for _ in range(len(scr.games)):
+        gid = scr.games[scr.index]
+        assert scr.text.text == rules.text(gid)
+        assert scr.text.text.startswith(catalog.entry(gid).name + ":")
+        sim.advance(1500)                   # 8x8: the icon, then the text
+        assert scr.texting and P.TEXT in sim.indices()
+        seen.append(gid)
+        sim.press("right")
+    assert set(seen) == set(sim.app.playable)
+    sim.press("b")
+    assert sim.app.scr is sim.app.menu
+    assert "lib.rules" not in sys.modules, "its heap back for the menu"
+
+
+def test_every_summary_is_drawable_and_every_game_has_one():
+    from lib import font
+    from lib import rules
+    from engine import catalog
+    assert [g for g, _ in rules.RULES] == list(catalog.ids())
+    for gid, text in rules.RULES:
+        for ch in text:
+            assert ch == " " or font.glyph(ch) != font.glyph("?") or ch == "?", \
+                (gid, ch)
+
+
+def test_no_file_names_a_path_outside_the_repository():
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    bad = "/" + "work/", "../" + "shared", "shared/" + "RULINGS"
+    found = []
+    for pattern in bad:
+        res = subprocess.run(["git", "grep", "-n", "-I", "-F", pattern, "--", "."],
+                             cwd=root, capture_output=True, text=True)
+        found += res.stdout.splitlines()
+    assert found == []
