@@ -42,8 +42,8 @@ one person against the device gets none.
 
 The end: the rim in the colours it scores for, the runs as arcs, Green's
 and Red's totals (16x16) or the winner's colour (8x8) inside.
-LEFT/RIGHT pick a run (it blinks; its worth shows inside), A shows the
-plant, B the app's scores screen.
+LEFT/RIGHT pick a run (it blinks; its worth shows inside; 8x8: only that
+run stays on the rim), A shows the plant, B the app's scores screen.
 """
 
 import sys
@@ -785,23 +785,24 @@ class Screen:
         """The rim in its owners' colours; inside, the totals (16x16) or
         the winner's colour (8x8), or the worth of the run picked."""
         big = self.big
-        self._rim(d)
         r = self.run
         runs = self.runs
         if r >= 0:
+            # the run's worth inside (8x8: two digits reach the rim's right
+            # column, so only the run itself is drawn there, over them)
             run = runs[r]
-            if not on:
-                for k in range(run[2]):
-                    self._cell(d, G.RIM + (run[1] + k) % 24, P.CURSOR, 0, 0, 4, not big)
             c = SEAT_INK[run[0]]
             n = run[3]
             if big:
-                x = (16 - font.number_width(n)) // 2
-                font.draw_number(d, n, x, 6, c)
+                self._rim(d)
+                font.draw_number(d, n, (16 - font.number_width(n)) // 2, 6, c)
             else:
-                d.rect(1, 1, 7, 5, P.OFF)
                 font.draw_number(d, n if n < 100 else 99, 1 if n > 9 else 3, 1, c)
+            for k in range(run[2]):
+                self._cell(d, G.RIM + (run[1] + k) % 24, c if on else P.CURSOR,
+                           0, 0, 4, not big)
             return
+        self._rim(d)
         g = self.score[0]
         red = self.score[1]
         if big:

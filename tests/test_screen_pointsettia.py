@@ -402,3 +402,32 @@ def test_the_8x8_look_zooms_and_pans():
     assert not g.pan and st.moves == 4
     sim.press("b")
     assert st.moves == 3
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_end_picks_each_run(board):
+    """A finished game (played by the engine's own player) opened on the
+    screen: RIGHT steps through the runs, each blinking on the rim with
+    its worth inside (16x16), then back to the totals."""
+    st = registry.new("pointsettia", {})
+    while st.to_move() >= 0:
+        st.apply_action(st.hint())
+    sim = boot(board)
+    enter(sim, st)
+    g = scr(sim)
+    assert g.mode == S.END
+    runs = G.runs(st.plant)
+    assert runs and [list(r) for r in g.runs] == [list(r) for r in runs]
+    cells = S.CELLS16 if board == "pico_16x16" else S.CELLS8
+    for i, run in enumerate(runs):
+        sim.press("right")
+        assert g.run == i
+        seen = set()
+        for _ in range(6):
+            sim.advance(100)
+            seen.add(sim.indices()[cells[4 * (G.RIM + run[1])]])
+        assert seen == {P.CURSOR, S.SEAT_INK[run[0]]}, "the run blinks"
+        if board == "pico_16x16":
+            assert S.SEAT_INK[run[0]] in sim.indices()[6 * 16:11 * 16], "its worth"
+    sim.press("right")
+    assert g.run == -1
