@@ -431,3 +431,14 @@ def test_the_end_picks_each_run(board):
             assert S.SEAT_INK[run[0]] in sim.indices()[6 * 16:11 * 16], "its worth"
     sim.press("right")
     assert g.run == -1
+
+
+def test_a_game_shown_anew_keeps_its_seats():
+    """A protocol line's new game on the screen (App.adopt) keeps the
+    device's seat it was made with, whatever the setting says."""
+    sim = new("pico_8x8")
+    sim.app.settings.set("pointsettia.bots", "2")
+    st = registry.new("pointsettia", {"bots": "1"})
+    sim.app.state = st
+    assert sim.app.adopt(st)
+    assert sim.app.state is st and st.is_bot(1) and not st.is_bot(0)
