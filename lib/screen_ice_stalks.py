@@ -7,7 +7,8 @@ Controls:
 * Your turn starts with the table and a blinking slot in the top row: A
   draws (the bag shakes, then the rock shows in its colour).
 * Then the stalks you may add to are marked green where the piece would
-  go, and the cursor (the piece itself, blinking white) sits on the first.
+  go, and the cursor (the piece itself, blinking white; on 8x8 flashing
+  the blink code of its size) sits on the first.
   LEFT/RIGHT step through the legal placements (a stalk that takes two
   sizes is two stops, the larger first); A places. Past the ends is a red
   flash. When nothing can be added the screen says NEW BASE: A stands the
@@ -30,20 +31,22 @@ Pictures (docs/games/ice-stalks.md has them):
   a seat the device plays (the dots walk while it thinks); the drawn rock
   in the middle; a grey dot at a corner when stalks are off the panel on
   that side.
-* The stalks, oldest first, base at the bottom, four at a time (the table
-  scrolls to follow the cursor). 8x8: a pixel a piece, size by brightness
-  (large bright, medium half). 16x16: a piece is 3 wide and 2 high, its
-  shape its size: a large is a solid block, a medium a little pyramid, a
-  small a dot.
+* The stalks, oldest first, base at the bottom, four at a time on 8x8 and
+  five on 16x16 (the table scrolls to follow the cursor), in the project's
+  visual language (docs/visual-language.md, lib.screens_common): 8x8 a
+  pixel a piece, brighter for bigger, the cursor's size in its blink code;
+  16x16 a 2x2 cell a piece shaped by its size (a large the whole cell, a
+  medium its bottom row, a small a dot). A legal target's mark is green
+  (16x16: the top row of the cell, which no piece has).
 
 A seat the device plays draws by itself after a pause, thinks in slices
 (one step of ``state.think()`` per loop pass), shows its choice, then
 places. Any key during an effect (the shaking bag, the rock, a completion)
 ends it, and during a device seat's turn hurries it to the next person's
 decision; the key does nothing else. Effects run at the ANIMATION SPEED
-setting (``app.speed``). A hand-off in the next player's colour comes after each placement
-(after a completion's effect), never to a seat the device plays, and not
-at all when only one seat is a person's.
+setting (``app.speed``). A hand-off in the next player's colour comes
+after each placement (after a completion's effect), never to a seat the
+device plays, and not at all when only one seat is a person's.
 """
 
 from lib import palette as P
