@@ -1,0 +1,59 @@
+"""The soak, short (issue 23 item 6): tools/soak.py's run of seeded button
+presses on CircuitPython's interpreter core in the board's fixed heap
+(120 KB from .mpy), at CI size: 20,000 presses per built game, the live
+heap marked every 5,000. ``POCKET_CAMPAIGN=N`` multiplies the presses.
+The million-press run and its figures: docs/reliability.md.
+
+Marked ``bench``: `make bench` and CI run it, `make test` does not. It
+needs ``circuitpython-cpy32`` and CircuitPython's mpy-cross
+(tools/circuitpython.py finds them in .cache/circuitpython or builds them,
+as `make budget` does)."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import budget  # noqa: E402
+import soak  # noqa: E402
+from tools import circuitpython  # noqa: E402
+
+pytestmark = pytest.mark.bench
+
+SCALE = int(os.environ.get("POCKET_CAMPAIGN", "1"))
+PRESSES = 20000 * SCALE
+EVERY = 5000 * SCALE
+WORK = os.path.join(ROOT, ".cache", "soak-ci")
+
+
+@pytest.fixture(scope="module")
+def staged():
+    mpy_cross = circuitpython.find_mpy_cross(log=lambda *a: None)[0]
+    interp = circuitpython.find_interpreter(log=lambda *a: None)
+    return interp, soak.stage("pico_8x8", mpy_cross, WORK)
+
+
+@pytest.mark.parametrize("gid", budget.catalog_games()[0])
+def test_soak_ends_cleanly_and_the_heap_does_not_grow(staged, gid):
+    interp, folder = staged
+    result, marks, wall, tail = soak.soak(interp, folder, gid, 1, PRESSES, EVERY,
+                                          timeout=600)
+    print("\nsoak %s: %d presses, %s passes in %.1f s; live heap after a collection "
+          "at each %d presses: %s" % (
+              gid, PRESSES, result["passes"] if result else "?", wall, EVERY,
+              " ".join(str(m[1]) for m in marks)))
+    assert soak.judge(result, marks) == [], "\n".join(tail)
+    assert result["presses"] == PRESSES and len(marks) == PRESSES // EVERY
+    assert result["opened"] >= 1 and result["saves"] >= 1
+
+
+def test_judge_reads_a_leak_a_crash_and_a_recovery():
+    fine = {"errors": 0}
+    assert soak.judge(fine, [(1, 1000, 0), (2, 1200, 0)]) == []
+    assert soak.judge(fine, [(1, 1000, 0), (2, 1000 + soak.SLACK + 4, 0)]) == [
+        "the live heap grew from 1000 to %d bytes" % (1000 + soak.SLACK + 4)]
+    assert soak.judge(None, []) == ["no clean end (an exception, or killed)"]
+    assert soak.judge({"errors": 2}, [(1, 5, 0), (2, 5, 0)]) == [
+        "2 passes raised (the app recovered)"]

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""The long soak (issue 23 item 6): a million button presses per built
+game on CircuitPython's interpreter core, in the board's fixed heap.
+
+    python tools/soak.py                       # 1,000,000 presses per game
+    python tools/soak.py --presses 20000 --every 5000 --game dice
+    python tools/soak.py --heap 120 --board pico_16x16 --seed 3
+
+The device files are staged as tools/budget.py stages them (its ``stage``:
+the .mpy tree of tools/build.py plus the stand-ins for the board's C
+modules), into .cache/soak/ so a budget run at the same time cannot delete
+them, and tools/budget/soak.py runs there under ``circuitpython-cpy32 -X
+heapsize=120K``. It prints the live heap after a collection every
+``--every`` presses, at the same point each time (escaped to the menu, the
+game saved); see that file for the press script.
+
+A game passes when its run ends with no exception, no pass went through
+the app's error recovery, and the live heap at the last mark is no more
+than ``--slack`` bytes above the first (nothing leaks). Exit status 1 if a
+game fails.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import budget  # noqa: E402
+from tools import circuitpython  # noqa: E402
+
+WORK = os.path.join(ROOT, ".cache", "soak")
+HEAP_KB = budget.APP_HEAP_MPY
+PRESSES = 1000000
+EVERY = 100000
+SLACK = 256         # bytes: the marks differ by a few words run to run
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+def stage(board, mpy_cross, work=WORK):
+    """budget.stage's .mpy folder, in ``work`` (.cache/soak), with soak.mpy
+    beside it."""
+    saved = budget.WORK
+    budget.WORK = work
+    try:
+        folder = budget.stage(board, "mpy", mpy_cross)
+    finally:
+        budget.WORK = saved
+    subprocess.run([mpy_cross, "-o", os.path.join(folder, "soak.mpy"), "-s", "soak",
+                    os.path.join(budget.HERE, "soak.py")], check=True)
+    return folder
+
+
+def soak(interp, folder, game, seed, presses, every, heap_kb=HEAP_KB, timeout=None):
+    """One game's soak. Returns (result dict or None, heap marks
+    [(presses, live bytes, free bytes)], seconds, the output's tail)."""
+    cmd = [interp, "-X", "heapsize=%dK" % heap_kb, "-c", "import soak", game,
+           str(seed), str(presses), str(every)]
+    t0 = time.time()
+    res = subprocess.run(cmd, cwd=folder, capture_output=True, text=True,
+                         env=dict(os.environ, MICROPYPATH=""), timeout=timeout)
+    wall = time.time() - t0
+    marks = []
+    result = None
+    for line in res.stdout.splitlines():
+        if line.startswith("HEAP "):
+            f = line.split()
+            marks.append((int(f[1]), int(f[2]), int(f[3])))
+        elif line.startswith("RESULT "):
+            result = json.loads(line[7:])
+    tail = (res.stdout + res.stderr).strip().splitlines()[-8:]
+    return result, marks, wall, tail
+
+
+def judge(result, marks, slack=SLACK):
+    """What is wrong with a soak's outcome (empty: it passed)."""
+    if result is None:
+        return ["no clean end (an exception, or killed)"]
+    fails = []
+    if result.get("errors"):
+        fails.append("%d passes raised (the app recovered)" % result["errors"])
+    if len(marks) < 2:
+        fails.append("fewer than two heap marks")
+    elif marks[-1][1] > marks[0][1] + slack:
+        fails.append("the live heap grew from %d to %d bytes" % (marks[0][1], marks[-1][1]))
+    return fails
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--board", default="pico_8x8", choices=budget.BOARDS)
+    ap.add_argument("--presses", type=int, default=PRESSES)
+    ap.add_argument("--every", type=int, default=EVERY)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--heap", type=int, default=HEAP_KB, help="heap in KB")
+    ap.add_argument("--slack", type=int, default=SLACK)
+    ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    ap.add_argument("--work", default=WORK, help="where to stage (default .cache/soak; "
+                    "give runs at the same time their own)")
+    args = ap.parse_args(argv)
+    try:
+        mpy_cross = circuitpython.find_mpy_cross(log=log)[0]
+        interp = circuitpython.find_interpreter(log=log)
+    except circuitpython.NotFound as e:
+        raise SystemExit("soak: %s" % e)
+    games = budget.catalog_games()[0]
+    if args.game:
+        games = [g for g in games if g in args.game]
+    folder = stage(args.board, mpy_cross, args.work)
+    report = []
+    failed = False
+    for g in games:
+        result, marks, wall, tail = soak(interp, folder, g, args.seed, args.presses,
+                                         args.every, args.heap)
+        fails = judge(result, marks, args.slack)
+        failed = failed or bool(fails)
+        print("%s: %d presses, %s passes in %.0f s (%.0f presses/s); live heap %s; %s" % (
+            g, args.presses, result["passes"] if result else "?", wall,
+            args.presses / max(wall, 1e-9),
+            " ".join("%d" % m[1] for m in marks), "; ".join(fails) or "ok"))
+        if fails:
+            print("  " + "\n  ".join(tail))
+        sys.stdout.flush()
+        report.append({"game": g, "board": args.board, "heap_kb": args.heap,
+                       "presses": args.presses, "seed": args.seed, "wall": wall,
+                       "marks": marks, "result": result, "fails": fails})
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
