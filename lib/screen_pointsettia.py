@@ -548,8 +548,8 @@ class Screen:
         move a person made (the device would only play again)."""
         app = self.app
         st = self.state
-        if not st.moves:
-            app.refuse()
+        if not st.moves or (st.moves == 1 and st.is_bot(0) and not st.is_bot(1)):
+            app.refuse()      # nothing of a person's to take back
             return
         self.mode = LOOK
         app.undo()

@@ -296,6 +296,9 @@ def test_the_device_can_play_green_from_the_setting():
             break
     assert st.moves == 1, "the device opened"
     assert scr(sim).mode == S.STASH
+    sim.press("b")
+    sim.press("b")                  # only the device's move: nothing to undo
+    assert st.moves == 1 and P.REFUSE in sim.indices()
 
 
 @pytest.mark.parametrize("board", BOARDS)
