@@ -36,7 +36,8 @@ A turn (a person's):
   the zoom two pixels a press; B goes back to the overview.
 
 A device seat thinks one slice per loop pass (the engine's ``think``),
-with a spinner in the corners, then shows its move for a moment and
+with a spinner in the corners, then shows its move for a moment as a
+person's placing looks (8x8: zoomed; magenta where a power took it) and
 plays it. Two people get a hand-off in the colour of the seat to move;
 one person against the device gets none.
 
@@ -640,9 +641,9 @@ class Screen:
             elif self.big:
                 self._turn_mark(d)
         elif m == BOTSHOW:
-            self._plant(d, self.view, 0, 0, False)
-            if not on:
-                self._cell(d, self.moved, P.CURSOR, 0, 0, 4, not self.big)
+            # as a person's placing looks (8x8: zoomed, so its size shows)
+            a = self.bot_action
+            self._place(d, self.view, self.moved, a >> 9, on, not a & 7)
         else:
             self._end(d, on)
 

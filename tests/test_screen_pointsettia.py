@@ -269,9 +269,15 @@ def test_the_device_plays_its_seat_over_several_passes(board, monkeypatch):
     shown = False
     while st.moves == 1:
         sim.advance(20)
-        if g.mode == S.BOTSHOW:
-            # the move blinks where it lands before it is played
-            shown |= g.bot_action >= 0 and g.view[g.moved] == g.bot_action >> 9
+        if g.mode == S.BOTSHOW and not g.phase & 1:
+            # the move shows where it lands before it is played, shaped
+            # by its size (8x8: in the zoom around it)
+            k = g.bot_action >> 9
+            i = S.CELLS16[4 * g.moved]
+            x, y, w = i & 15, i >> 4, 16
+            if board == "pico_8x8":
+                x, y, w = x - g.ox, y - g.oy, 8
+            shown |= g.view[g.moved] == k and sim.indices()[y * w + x] == S.INK[k]
         assert sim.now < 5000
     assert len(slices) >= 2 and len(set(slices)) == len(slices), \
         "one slice of thinking a pass"
