@@ -388,7 +388,9 @@ class Game(State):
                 else:
                     stalk.append(p)
                     new = self._entry(nxt, stalk)
-                    stalk.pop()
+                    # CircuitPython's bytearray has no pop() and no item
+                    # deletion; a slice assignment works everywhere
+                    stalk[len(stalk) - 1:] = b""
             # the next player's expected best completion, times total
             risk = 0
             for c in range(7):
