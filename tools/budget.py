@@ -290,7 +290,7 @@ def app_rows(report):
     p = report["pystones"]
     for a in report["app"]:
         r = a["result"]
-        if "times" in r:
+        if "times" in r and "live_end" in r:
             press, idle, load = pass_figures(r["times"])
             figs = "%s | %s | %.0f ms | %.0f ms | %.0f ms" % (
                 smallest(a), kb(r["live_end"]), board_ms(press, p),
