@@ -126,11 +126,13 @@ GAMES = [
           "dddddddd",
           (Setting("players", counts(2, 5), "3", "ICETOWERS: PLAYERS"),
            # the ghost stash plays only with 2 players (refused otherwise)
-           Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST (2 PLAYERS)",
+           Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST IF 2 PLAYERS",
                    OFF_ON),
            # the seats the device plays: the last ones, as Bag of Ice's
            Setting("bots", counts(0, 5), "0", "ICETOWERS: DEVICE PLAYS",
-                   ("none",) + counts(1, 5)))),
+                   ("none",) + counts(1, 5))),
+          budget=("players=3", "players=2 ghost=1 bots=2",
+                  "players=5 bots=2,3,4,5")),
     Entry("pointsettia", "POINTSETTIA", (2, 2), True,
           "r..g..r."
           ".r.g.r.."

@@ -44,6 +44,7 @@ number in its own colour (the app's player colours are not the seats').
 
 from lib import palette as P
 from lib import font
+from lib import screens_common as C
 from lib.screens_common import border, centre_number
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import OVER
@@ -92,6 +93,12 @@ def ink(pc):
     return P.piece(_HUE[pc >> 2], pc & 3)
 
 
+def shared_code(pc):
+    """An IceTowers piece code as lib.palette's (and screens_common's)
+    piece code: the same size, the colour by its hue."""
+    return _HUE[pc >> 2] << 2 | (pc & 3)
+
+
 def seat_ink(p):
     """A seat's (or the ghost's) colour, as its large pieces show."""
     return P.piece(_HUE[p], 3)
@@ -124,6 +131,7 @@ class Screen:
         self.marks = bytearray(HEIGHTS)   # INSIDE: 1 mine, 2 split
         self.nmarks = 0
         self.flags = bytearray(side * side)   # cells that blink green
+        self.under = bytearray(HEIGHTS)    # 8x8: the cursor's stack (C.flash)
         n = d.width * d.height
         self.base = bytearray(n)
         self.alt = bytearray(n)
@@ -139,6 +147,7 @@ class Screen:
         self.nwin = 0
         self.win = bytearray(5)
         self.gen = None      # the bot's or the hint's think()
+        self.rush = False    # a key during a device seat's turn: no showing
         self.action = -1     # its move, once chosen
         self.kind = K_PASS   # a decoded action (_decode): its kind,
         self.af = -1         # source cell, height and target (-1 set down)
@@ -175,6 +184,7 @@ class Screen:
         self.pick = -1
         self.gen = None
         self.action = -1
+        self.rush = False
         self.since = app.now
         self.phase = -1
         self._scores_now()
@@ -360,6 +370,10 @@ class Screen:
                 self.stale = True
                 return True
             return False
+        if m == BOT:
+            # any key skips the device seat's showing (it still thinks a
+            # slice a pass); the key does nothing else
+            self.rush = True
         return False      # BOT, HINTING, UNDOING: the keys wait
 
     def _move_cursor(self, k):
@@ -576,8 +590,10 @@ class Screen:
                     self.phase = -1
                     return True
                 return self._blink(dt) or more
-            # a bot's move, shown before it is played (BOT_MS, after THINK_MS)
-            if dt >= BOT_MS:
+            # a device seat's move, shown before it is played (a key
+            # skips the showing, see key)
+            if self.rush or self._elapsed(dt) >= BOT_MS:
+                self.rush = False
                 a = self.action
                 self.action = -1
                 self.owed = -1
@@ -608,6 +624,13 @@ class Screen:
             if not st.is_bot(p):
                 return True
         return False
+
+    def _elapsed(self, dt):
+        """An effect's elapsed time at the ANIMATION SPEED setting
+        (``app.speed`` quarters; 4 where the app has none)."""
+        if dt > 60000:
+            dt = 60000
+        return dt * getattr(self.app, "speed", 4) >> 2
 
     def _blink(self, dt):
         p = dt // BLINK_MS
@@ -685,7 +708,8 @@ class Screen:
                     if cs == 1:
                         alt[j] = P.OFF
                     else:
-                        alt[j] = alt[j + 1] = alt[j + w] = alt[j + w + 1] = P.OFF
+                        C.put_empty(base, j, w)
+                        C.put_empty(alt, j, w)
                     continue
                 top = ink(t[-1])
                 dark = n == 1 and t[0] >> 2 == me
@@ -693,10 +717,11 @@ class Screen:
                     base[j] = top
                     alt[j] = P.OFF if dark else (ink(t[-2]) if n > 1 else top)
                     continue
-                base[j] = base[j + 1] = top
                 if n == 1:
-                    base[j + w] = base[j + w + 1] = top
+                    # a freestanding piece: its size's pattern (screens_common)
+                    C.put_piece(base, j, w, shared_code(t[0]))
                 else:
+                    base[j] = base[j + 1] = top
                     base[j + w] = ink(t[-2])
                     base[j + w + 1] = (P.OFF if n == 2 else
                                        (P.DIM if n == 3 else P.TEXT))
@@ -746,8 +771,22 @@ class Screen:
                 d.rect(self.w - self.cs, self.h - self.cs, self.cs, self.cs,
                        seat_ink(p))
             return
-        if on and m != UNDOING:
-            self._cell(d, self.cur, P.CURSOR)
+        if m == UNDOING:
+            return
+        if self.big:
+            if on:
+                self._cell(d, self.cur, P.CURSOR)
+            return
+        # 8x8: the cursor flashes the stack under it, bottom first, once
+        # per size step (screens_common.flash): white, dark, the pieces;
+        # on the piece in hand it stays magenta
+        if self.cur == self.pick and (m == HAND or m == AIM):
+            return
+        t = self.state.cells[self.cur]
+        under = self.under
+        for i in range(len(t)):
+            under[i] = shared_code(t[i])
+        self._cell(d, self.cur, C.flash(ph, under, len(t)))
 
     def _inside(self, d):
         """The tower looked into: a bar a piece, bottom up (see the doc)."""

@@ -47,7 +47,8 @@ def open_game(board="pico_8x8", deal=DEAL2, moves=(), handoff=True, **opts):
     assert sim.app.enter("ice_towers", st)
     wait_for(sim, lambda: scr(sim) is not None, 1000)
     sim.advance(60)
-    if handoff and not st.is_bot(st.to_move()):
+    lone = getattr(sim.app, "lone", False)   # one person: no hand-offs
+    if handoff and not st.is_bot(st.to_move()) and not lone:
         assert scr(sim).mode == S.HANDOFF
         sim.press("a")
     return sim
@@ -94,15 +95,55 @@ def cell_pixel(sim, i):
     return at(sim, x, y)
 
 
+def cell_picture(sim, i):
+    """What the panel shows of cell ``i``: one pixel on 8x8, the 2x2
+    block's four (top-left, top-right, bottom-left, bottom-right)."""
+    x, y = cell_xy(sim, i)
+    if scr(sim).cs == 1:
+        return (at(sim, x, y),)
+    return (at(sim, x, y), at(sim, x + 1, y), at(sim, x, y + 1), at(sim, x + 1, y + 1))
+
+
+def want_picture(t, big):
+    """A cell as the controls say it is drawn (written from the doc)."""
+    if not big:
+        return (S.ink(t[-1]) if t else P.OFF,)
+    if not t:
+        return (P.DIM, P.OFF, P.OFF, P.OFF)         # a grey dot
+    c = S.ink(t[-1])
+    if len(t) == 1:
+        return {1: (P.OFF, P.OFF, c, P.OFF),        # small: a dot
+                2: (P.OFF, P.OFF, c, c),            # medium: the bottom row
+                3: (c, c, c, c)}[t[0] & 3]          # large: the whole cell
+    mark = P.OFF if len(t) == 2 else (P.DIM if len(t) == 3 else P.TEXT)
+    return (c, c, S.ink(t[-2]), mark)
+
+
+def check_table(sim):
+    """Every cell in view but the cursor's drawn as the doc says."""
+    st = state(sim)
+    g = scr(sim)
+    big = sim.display.width > 8
+    for i in range(len(st.cells)):
+        if i == g.cur:
+            continue
+        assert cell_picture(sim, i) == want_picture(st.cells[i], big), i
+
+
 def goto(sim, cell):
     """Move the cursor to ``cell`` (a name like ``b3``) with the buttons."""
     g = scr(sim)
     side = g.side
-    want = ("123456789".index(cell[1])) * side + "abcdefghi".index(cell[0])
-    while g.cur % side != want % side:
-        sim.press("right")
-    while g.cur // side != want // side:
-        sim.press("down")
+    if isinstance(cell, int):
+        want = cell
+    else:
+        want = ("123456789".index(cell[1])) * side + "abcdefghi".index(cell[0])
+    for _ in range(side):
+        if g.cur % side != want % side:
+            sim.press("right")
+    for _ in range(side):
+        if g.cur // side != want // side:
+            sim.press("down")
     assert g.cur == want
     return want
 
@@ -146,9 +187,7 @@ def test_from_the_menu_deal_handoff_and_the_table(board):
     assert scr(sim).mode == S.BOARD
     phase(sim, True)
     # every cell in its top's colour and size
-    for i in range(1, 49):
-        t = st.cells[i]
-        assert cell_pixel(sim, i) == (S.ink(t[-1]) if t else P.OFF), i
+    check_table(sim)
 
 
 # ---- moves through the buttons ------------------------------------------------
@@ -175,6 +214,7 @@ def test_cap_shows_the_targets_then_plays_and_hands_off(board):
     assert st.stack(1) == "y1r1" and st.stack(0) == "-"
     handoff_to(sim, 1)
     sim.press("a")
+    sim.press("down")               # the cursor off b1 (8x8: it flashes b1)
     phase(sim, True)
     if board == "pico_16x16":
         x, y = cell_xy(sim, 1)
@@ -182,10 +222,12 @@ def test_cap_shows_the_targets_then_plays_and_hands_off(board):
         # the lower left, dark at the lower right (2 high)
         assert at(sim, x, y) == ink("r1") and at(sim, x + 1, y) == ink("r1")
         assert at(sim, x, y + 1) == ink("y1") and at(sim, x + 1, y + 1) == P.OFF
-        x, y = cell_xy(sim, 2)
-        assert {at(sim, x + i % 2, y + i // 2) for i in range(4)} == {ink("r2")}
+        # a freestanding medium: the bottom row
+        assert cell_picture(sim, 2) == (P.OFF, P.OFF, ink("r2"), ink("r2"))
+        check_table(sim)
     else:
         assert cell_pixel(sim, 1) == ink("r1")
+        check_table(sim)
         # the blink's short half shows the piece under the top
         wait_for(sim, lambda: scr(sim).phase % 4 == 3, 2000)
         assert cell_pixel(sim, 1) == ink("y1")
@@ -367,10 +409,8 @@ def test_a_device_seat_thinks_over_passes_and_shows_its_move(board):
         sim.advance(20)
         passes += 1
     assert passes >= 3
-    w = sim.display.width
-    # the move shows before it is played; the buttons still answer
-    assert st.turn == 1
-    sim.press("right")
+    # the move shows before it is played
+    sim.advance(200)
     assert st.turn == 1
     if g.kind != S.K_PASS:
         assert cell_pixel(sim, g.af) == P.HILITE
@@ -380,7 +420,20 @@ def test_a_device_seat_thinks_over_passes_and_shows_its_move(board):
     # back to the same person: no hand-off
     sim.advance(60)
     assert g.mode == S.BOARD and sim.app.scr is g
-    assert w
+    # next time a key skips the showing, and does nothing else
+    goto(sim, "c1")                 # the red medium
+    sim.press("a")
+    assert g.mode == S.HAND
+    goto(sim, list(g.flags).index(1))
+    sim.press("a")
+    assert st.turn == 1 and st.moves == 3
+    cur = g.cur
+    wait_for(sim, lambda: g.action >= 0, 3000)
+    sim.down("right")
+    sim.advance(40)
+    sim.up("right")
+    sim.advance(40)
+    assert st.turn == 0 and st.moves == 4 and g.cur == cur
 
 
 def test_undo_against_the_device_goes_back_to_your_move():
@@ -498,7 +551,30 @@ def test_escape_and_resume(board):
     handoff_to(sim2, 1)
     sim2.press("a")
     phase(sim2, True)
-    st2 = state(sim2)
-    for i in range(36):
-        t = st2.cells[i]
-        assert cell_pixel(sim2, i) == (S.ink(t[-1]) if t else P.OFF), i
+    check_table(sim2)
+
+
+def test_the_8x8_cursor_flashes_the_stack_under_it():
+    # b1 holds y1 r1 y1 r1 y1: the shared blink code (screens_common.flash:
+    # white, dark, then each piece bottom first, once per size step), a
+    # beat a blink phase, in the palette's colours
+    from lib import screens_common as C
+    sim = open_game("pico_8x8", moves=TOWER)
+    goto(sim, "b1")
+    g = scr(sim)
+    stack = bytes(S.shared_code(pc) for pc in state(sim).cells[1])
+    seen = []
+    beat = g.phase
+    for _ in range(400):
+        sim.advance(20)
+        if g.phase != beat:
+            beat = g.phase
+            got = cell_pixel(sim, 1)
+            assert got == C.flash(beat, stack, len(stack))
+            if got not in (P.OFF, P.CURSOR):
+                seen.append(got)
+        if len(seen) >= 5:
+            break
+    y = ink("y1")
+    r = ink("r1")
+    assert seen == [y, r, y, r, y]
