@@ -100,8 +100,15 @@ def make_app(profile_name=None, nvm=None, clock=None, seed=None, port=None):
     protocol is answered on ``port`` (default :func:`serial_port`)."""
     parts = build(profile_name, nvm)
     from lib.app import App
-    from lib.sound import Sound, open_piezo
-    sound = Sound(open_piezo(getattr(parts.profile, "PIEZO_PIN", None)))
+    # the tones, on a board whose profile names a piezo pin (lib/sound.py is
+    # not even loaded without one)
+    sound = None
+    pin = getattr(parts.profile, "PIEZO_PIN", None)
+    if pin:
+        from lib.sound import Sound, open_piezo
+        pwm = open_piezo(pin)
+        if pwm is not None:
+            sound = Sound(pwm)
     app = App(parts.display, parts.buttons, parts.store, clock=clock, seed=seed,
               sound=sound)
     app.parts = parts

@@ -250,7 +250,6 @@ class App:
         from lib.settings import Settings
         from lib import menu
         from lib import screens_common
-        from lib.sound import Sound
         self.d = display
         self.buttons = buttons
         self.store = store
@@ -258,9 +257,10 @@ class App:
         self.rng = Rng(seed)
         self.now = self.clock()
         self.settings = Settings(store)
-        # the piezo (lib.sound; silent without one), the effects' speed in
-        # quarters (lib.settings.SPEEDS) and the mute: apply_settings
-        self.sound = sound if sound is not None else Sound(None)
+        # the piezo (a lib.sound.Sound, or None: silent, and lib/sound.py
+        # never loaded), the effects' speed in quarters (lib.settings.SPEEDS)
+        # and the mute: apply_settings
+        self.sound = sound
         self.speed = 4
         self.apply_settings()
         self.sleep = AWAKE       # AWAKE, DIMMED or BLANK (idle, see step)
@@ -295,12 +295,14 @@ class App:
         st = self.settings
         st.apply(self.d)
         self.speed = st.speed()
-        self.sound.on = st.sound_on()
+        if self.sound is not None:
+            self.sound.on = st.sound_on()
 
     def tone(self, kind):
         """Play a lib.sound tone (MOVE, REFUSE, ROLL, BUST, WIN) if there
         is a piezo and the sound is on."""
-        self.sound.play(kind, self.now)
+        if self.sound is not None:
+            self.sound.play(kind, self.now)
 
     def refuse(self):
         self._refuse_at = self.now
@@ -783,7 +785,8 @@ class App:
             else:
                 self.event(ev)
             ev = b.get()
-        self.sound.tick(now)
+        if self.sound is not None:
+            self.sound.tick(now)
         idle = b.idle_ms(now)
         if idle >= DIM_MS and self.sleep != BLANK:
             self._doze(idle)
@@ -813,7 +816,8 @@ class App:
             self.sleep = BLANK
             d.fill(palette.OFF)
             d.show()
-            self.sound.stop()
+            if self.sound is not None:
+                self.sound.stop()
         elif self.sleep == AWAKE:
             self.sleep = DIMMED
             d.brightness = max(2, d.brightness // 4)

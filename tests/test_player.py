@@ -454,3 +454,25 @@ def test_no_file_names_a_path_outside_the_repository():
                              cwd=root, capture_output=True, text=True)
         found += res.stdout.splitlines()
     assert found == []
+
+
+def test_an_app_without_a_piezo_plays_on_silently():
+    import sys
+    sim = boot()
+    sim.app.sound = None                    # as code.py leaves it without one
+    sim.run_script("menu:dice a a wait:900 b")
+    assert sim.app.game == "dice" and sim.app.state.rolled
+    sim.app.refuse()
+    sim.advance(A.BLANK_MS + 100)           # blanking stops no sound
+    assert sim.app.sleep == A.BLANK
+
+
+def test_code_py_loads_no_sound_module_without_a_piezo_pin():
+    import sys
+    sys.modules.pop("lib.sound", None)
+    from tools.simkit import load_code
+    code = load_code()
+    app = code.make_app("pico_8x8", nvm=bytearray(b"\xff" * 4096), clock=lambda: 0,
+                        seed=1)
+    assert app.sound is None, "the desktop board has no piezo pin"
+    assert "lib.sound" not in sys.modules
