@@ -2,14 +2,15 @@
 
 Composition (code.py, tools/sim.py, tests)::
 
-    app = App(display, buttons, store, clock=None, seed=None)
+    app = App(display, buttons, store, clock=None, seed=None, sound=None)
     app.run()          # forever; or call app.step() once per loop pass
 
 ``display``, ``buttons``, ``store`` are the platform's objects (a
 lib.display.Display, a lib.buttons.Buttons, a lib.save store). ``clock()``
 returns milliseconds wrapping like ``supervisor.ticks_ms`` (default:
 lib.buttons.ticks_ms; tests pass a fake); ``seed`` seeds the chance
-generator (default: os.urandom, via engine.rng).
+generator (default: os.urandom, via engine.rng); ``sound`` is a
+lib.sound.Sound on the board's piezo, or None for none.
 
 Screen contract
 ===============
