@@ -6,15 +6,16 @@ Controls (docs/games/icetowers.md has the pictures):
 * Directions move the cursor over the table (wrapping at its edges; a 9x9
   table scrolls a cell at a time to keep the cursor in view).
 * A on one of your freestanding pieces picks it up: its cell turns
-  magenta and every tower it may cap blinks green. A on a green cell caps
-  it; A on any other cell is refused (red flash) and the piece stays in
-  hand; A on the piece itself, or B, puts it back.
+  magenta and every tower it may cap blinks (green, then dark: a green
+  piece blinks too). A on a blinking cell caps it; A on any other cell is
+  refused (red flash) and the piece stays in hand; A on the piece itself,
+  or B, puts it back.
 * A on any other tower opens its inside view: the pieces bottom to top,
   each a bar as wide as its size. A green dot on the right marks one of
   your pieces you may mine, an amber dot a height you may split at (that
   piece and everything above it are lifted). UP/DOWN move the magenta
   marker between those heights; A mines (every tower the piece may cap
-  then blinks green on the table: move there and press A; when it may
+  then blinks on the table: move there and press A; when it may
   cap nothing it is set down at once in the first empty cell) or splits.
   B goes back.
 * B with nothing in hand opens the menu: LEFT/RIGHT choose PASS, UNDO,
@@ -28,18 +29,23 @@ Controls (docs/games/icetowers.md has the pictures):
   A shows the scores, DOWN the final table (A on a tower looks inside, B
   comes back). Hold B (the escape) to leave; a game in progress is saved.
 
-Pictures. 8x8: a pixel a cell, the colour of the tower's top, brighter
-for a bigger top. 16x16: a 2x2 block a cell: a freestanding piece fills it;
-a tower shows its top along the upper row, the piece under the top at the
-lower left, and its height at the lower right (dark: 2 pieces, grey: 3,
-white: 4 or more). Every second, for a moment, the towers on 8x8 show the
-piece under their top instead, and (both boards) the freestanding pieces
-of the player to move go dark: they are the ones to find. The cursor
-blinks white. A seat the device plays thinks over a few loop passes (a dot
-in its colour blinks in the corner), then its move shows for a moment (the
-piece or tower magenta, its target green; a pass as a frame in its
-colour) before it is played. Hand-offs between people show the seat's
-number in its own colour (the app's player colours are not the seats').
+Pictures (the shared visual language of lib/screens_common.py). 8x8: a
+pixel a cell, the colour of the tower's top, brighter for a bigger top;
+the cursor flashes the stack under it, bottom first (white, dark, then
+each piece once per size step: a small once, a large three times). 16x16:
+a 2x2 block a cell: an empty cell a grey dot; a freestanding piece by its
+size's pattern (a small one dot, a medium the bottom row, a large the
+whole block); a tower its top along the upper row, the piece under the
+top at the lower left, and its height at the lower right (dark: 2 pieces,
+grey: 3, white: 4 or more). Every second, for a moment, the towers on 8x8
+show the piece under their top instead, and (both boards) the
+freestanding pieces of the player to move go dark: they are the ones to
+find. A seat the device plays thinks over a few loop passes (a dot in its
+colour blinks in the corner), then its move shows for a moment (the piece
+or tower magenta, its target green; a pass as a frame in its colour)
+before it is played; any key skips the showing. Hand-offs between people
+show the seat's number in its own colour (the app's player colours are
+not the seats'); one person against the device gets none.
 """
 
 from lib import palette as P
@@ -130,7 +136,7 @@ class Screen:
         self.low = 0         # INSIDE: the lowest piece in view
         self.marks = bytearray(HEIGHTS)   # INSIDE: 1 mine, 2 split
         self.nmarks = 0
-        self.flags = bytearray(side * side)   # cells that blink green
+        self.flags = bytearray(side * side)   # the targets (they blink)
         self.under = bytearray(HEIGHTS)    # 8x8: the cursor's stack (C.flash)
         n = d.width * d.height
         self.base = bytearray(n)
@@ -748,14 +754,18 @@ class Screen:
             self._build()
         m = self.mode
         ph = self.phase if self.phase >= 0 else 0
-        d.frame[:] = self.alt if ph % 4 == 3 else self.base
+        aiming = m == HAND or m == AIM
+        d.frame[:] = self.alt if ph % 4 == 3 and not aiming else self.base
         on = not ph & 1
-        if m == HAND or m == AIM:
-            if not on:
+        if aiming:
+            # the targets: as they are, green, dark, green (the dark beat
+            # makes a green piece blink too: one seat plays green)
+            if ph % 4:
+                c = P.OFF if ph % 4 == 2 else P.OK
                 fl = self.flags
                 for i in range(len(fl)):
                     if fl[i]:
-                        self._cell(d, i, P.OK)
+                        self._cell(d, i, c)
             self._cell(d, self.pick, P.HILITE)
         if m == BOT or m == HINTING:
             p = self.state.to_move()

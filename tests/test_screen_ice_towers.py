@@ -205,6 +205,12 @@ def test_cap_shows_the_targets_then_plays_and_hands_off(board):
         want = bool(t) and t[-1] >> 2 != 0
         assert (cell_pixel(sim, i) == P.OK) == want, i
     assert cell_pixel(sim, 0) == P.HILITE
+    # then a dark beat, so a green piece blinks too (one seat plays green)
+    wait_for(sim, lambda: scr(sim).phase % 4 == 2, 2000)
+    for i in range(36):
+        t = st.cells[i]
+        if t and t[-1] >> 2 != 0 and i != scr(sim).cur:
+            assert cell_pixel(sim, i) == P.OFF, i
     # the flags are exactly the engine's caps from a1
     caps = {a for a in st.legal_actions() if S.CAP <= a < S.SPLIT
             and (a - S.CAP) // 81 == 0}
