@@ -74,6 +74,14 @@ SHOTS = (
      PS_18 + " a b wait:300"),
     ("pointsettia-power", "Pointsettia: a w2's power previewed: it takes the place two up",
      PS_18 + " a right a right*3 a right*2 wait:300"),
+    # IceTowers, three people (the default): five caps build a six-high
+    # tower in b2 and green passes (docs/games/icetowers.md spells the
+    # keys out), then red picks up its large in d1: the larges it may
+    # cap blink
+    ("ice-towers", "IceTowers: a large in hand (magenta), the towers it may cap blinking",
+     "menu:ice_towers a wait:2500 a a down right a a right*3 down a left*3 up"
+     " a a up right*5 a left*5 down a a right down a left up a a right*4"
+     " down*3 a up*3 left*4 a a b a a up right right a wait:100"),
 )
 
 
