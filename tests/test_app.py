@@ -598,12 +598,15 @@ def test_settings_choose_the_seats_the_device_plays():
 
 def test_settings_list_only_playable_games():
     sim = boot()
+    # as on a build without these two games' modules
+    sim.app.playable = [g for g in sim.app.playable
+                        if g not in ("ice_stalks", "ice_towers")]
     goto(sim, "settings")
     sim.press("a")
     names = [name for i, name in sim.app.scr.rows]
     assert "BAG OF ICE: DEVICE PLAYS" in names
     assert not any(n.startswith("ICE STALKS") or n.startswith("ICETOWERS")
-                   for n in names), "games not built yet have no settings shown"
+                   for n in names), "games not playable here have no settings shown"
     for _ in range(len(names)):
         sim.press("down")
     assert sim.app.scr.row == 0, "the list wraps round"

@@ -11,7 +11,9 @@ Both come from one place, looked up in this order:
 4. built into that cache from a CircuitPython source tree: a folder with
    ``build.sh`` and ``source.tar.xz`` (the one named by ``--cp-source`` or
    ``$CIRCUITPY_SOURCE``, else ``.cache/circuitpython/source`` in this
-   checkout when present). The build takes 2-3 minutes on two cores.
+   checkout, else ``shared/circuitpython`` in the folder that holds this
+   checkout, where this project's machines and CI keep one). The build
+   takes 2-3 minutes on two cores.
 
 Run as a program it builds (if needed) and prints both paths.
 """
@@ -26,6 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, ".cache", "circuitpython")
 BIN = os.path.join(CACHE, "bin")
 DEFAULT_SOURCE = os.path.join(ROOT, ".cache", "circuitpython", "source")
+# the project's machines keep a CircuitPython source tree beside the checkout
+BESIDE_SOURCE = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
 
 
 class NotFound(Exception):
@@ -49,7 +53,8 @@ def version_of(path):
 
 def source_tree(named=None):
     """The CircuitPython source folder to build from, or None."""
-    for path in (named, os.environ.get("CIRCUITPY_SOURCE"), DEFAULT_SOURCE):
+    for path in (named, os.environ.get("CIRCUITPY_SOURCE"), DEFAULT_SOURCE,
+                 BESIDE_SOURCE):
         if path and os.path.isfile(os.path.join(path, "build.sh")):
             return os.path.abspath(path)
     return None
