@@ -87,3 +87,19 @@ def test_every_built_game_has_an_app_scenario():
     assert app == built and "dice" in app
     for gid in built:
         assert engine_sets[gid], gid
+
+
+def test_the_doc_is_rewritten_and_its_hand_written_part_kept(tmp_path, monkeypatch):
+    doc = tmp_path / "budget.md"
+    doc.write_text("# old\nstale figures\n\n## Per game, in detail\n\nkept by hand\n")
+    monkeypatch.setattr(budget, "DOC", str(doc))
+    report = {"pystones": 70000, "presses": 10, "interp": "CircuitPython 10.3",
+              "rev": "abc", "when": "today", "wall": 1.0,
+              "app": [{"game": "dice", "board": "pico_8x8", "mode": "mpy", "heap_kb": 120,
+                       "smallest_kb": 100, "fails": [],
+                       "result": {"times": [[100, 1]], "live_end": 2048}}],
+              "engine": []}
+    budget.write_doc(report)
+    text = doc.read_text()
+    assert "stale figures" not in text and "| dice | pico_8x8 | mpy | 120 KB | 100 KB" in text
+    assert text.rstrip().endswith("kept by hand")

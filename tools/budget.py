@@ -329,7 +329,7 @@ def summary(report):
     return "%d passed, %d failed" % (total - fails, fails)
 
 
-DOC = """# Device budget
+DOC_TEMPLATE = """# Device budget
 
 What a board runs (the app with one game, its screen and its bots) measured
 on CircuitPython's own interpreter core, and the budgets CI holds it to.
@@ -418,9 +418,21 @@ The run took %(wall).0f s: %(summary)s.
 """
 
 
+KEPT_HEADING = "## Per game, in detail"
+
+
 def write_doc(report):
+    """Rewrite docs/budget.md from the report, keeping its hand-written
+    part (from KEPT_HEADING on) as it is."""
+    kept = ""
+    if os.path.exists(DOC):
+        with open(DOC) as f:
+            old = f.read()
+        at = old.find(KEPT_HEADING)
+        if at >= 0:
+            kept = "\n" + old[at:]
     with open(DOC, "w") as f:
-        f.write(DOC % {
+        f.write(DOC_TEMPLATE % {
             "mpy": APP_HEAP_MPY, "py": APP_HEAP_PY, "pass": PASS_MS, "bot": BOT_MS,
             "ref": REF_PYSTONES, "presses": report["presses"],
             "retries": TIME_RETRIES, "engine": ENGINE_HEAP,
@@ -428,7 +440,7 @@ def write_doc(report):
             "pystones": report["pystones"],
             "ratio": report["pystones"] / float(REF_PYSTONES),
             "wall": report["wall"], "summary": summary(report),
-            "app": app_rows(report), "engine": engine_rows(report)})
+            "app": app_rows(report), "engine": engine_rows(report)} + kept)
 
 
 def git_rev():
