@@ -584,3 +584,24 @@ def test_the_8x8_cursor_flashes_the_stack_under_it():
     y = ink("y1")
     r = ink("r1")
     assert seen == [y, r, y, r, y]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_button_mashing_never_breaks_the_game(board):
+    # random keys, a device seat among people: every move the engine took
+    # was legal where it was played (the replay checks it), nothing raised
+    import random
+    rnd = random.Random(5)
+    sim = open_game(board, deal=None, players="3", bots="3")
+    st = state(sim)
+    keys = ("up", "down", "left", "right", "a", "a", "a", "b")
+    for _ in range(250):
+        sim.press(rnd.choice(keys), hold_ms=20, after_ms=rnd.choice((20, 60, 300)))
+        if st.to_move() == OVER:
+            break
+    assert sim.app.errors == 0 and sim.app.game == "ice_towers"
+    assert st.moves > 0
+    again = registry.new("ice_towers", {"players": "3", "bots": "3"})
+    for a, _ in st.history():
+        again.apply_action(a)
+    assert again.fields() == st.fields()
