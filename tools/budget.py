@@ -398,7 +398,7 @@ only noise differs between runs.
 **Engine level** (reported, no gate): seeded random protocol lines through
 `Session(auto=False)`, as the USB serial port answers them, for every game
 whose engine is installed and each option set its catalog entry names for
-the budget, in a %(engine)d KB heap; for games with bots, every `hint` (the
+the budget, in a %(engine_heap)d KB heap; for games with bots, every `hint` (the
 bot's whole move) and every `think()` slice is timed too, and those two
 are gated as above.
 
@@ -435,7 +435,7 @@ def write_doc(report):
         f.write(DOC_TEMPLATE % {
             "mpy": APP_HEAP_MPY, "py": APP_HEAP_PY, "pass": PASS_MS, "bot": BOT_MS,
             "ref": REF_PYSTONES, "presses": report["presses"],
-            "retries": TIME_RETRIES, "engine": ENGINE_HEAP,
+            "retries": TIME_RETRIES, "engine_heap": ENGINE_HEAP,
             "when": report["when"], "rev": report["rev"], "interp": report["interp"],
             "pystones": report["pystones"],
             "ratio": report["pystones"] / float(REF_PYSTONES),
