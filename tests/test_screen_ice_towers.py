@@ -605,3 +605,30 @@ def test_button_mashing_never_breaks_the_game(board):
     for a, _ in st.history():
         again.apply_action(a)
     assert again.fields() == st.fields()
+
+
+# a random game's position where red's bottom piece in e1 may cap nothing
+SET_DOWN_GAME = (
+    "y1 r3 r1 r3 r3 r1 y2 r2 y1 y2 r1 r1 y3 y3 y3 r2 y1 y3 r2 y2 y1 r1 r2 y2 "
+    "r2 y1 r3 r3 y3 y2 f1-a2 b5-f2 e2-f3 c2-e4 a5-b3 e5-b1 d5-c3 a3-e1 d3-f5 "
+    "a1-f3 c1-b4 f4-b2 d1-e1 pass d4-b2 c4-a2 a4-b1 d2-e1").split()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_mined_piece_with_nothing_to_cap_is_set_down(board):
+    sim = open_game(board, deal=SET_DOWN_GAME[:30], moves=SET_DOWN_GAME[30:])
+    st = state(sim)
+    assert "e1:1" in st.legal_text().split()
+    e1 = st.stack(4)
+    empty = [i for i in range(36) if not st.cells[i]][0]
+    goto(sim, "e1")
+    sim.press("a")
+    g = scr(sim)
+    assert g.mode == S.INSIDE and g.marks[0] == 1
+    for _ in range(len(e1)):
+        if g.height:
+            sim.press("down")
+    assert g.height == 0
+    sim.press("a")                  # no tower to cap: set down at once
+    assert st.history_text().split()[-1] == "e1:1"
+    assert st.stack(empty) == e1[:2] and st.stack(4) == e1[2:]
