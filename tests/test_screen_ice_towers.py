@@ -9,6 +9,7 @@ import pytest
 from engine import registry
 from engine.state import OVER
 from lib import palette as P
+from lib import font
 from lib import screen_ice_towers as S
 from tools.simkit import Sim
 
@@ -155,6 +156,28 @@ def phase(sim, odd):
              (scr(sim).phase & 1) == (1 if odd else 0) and
              scr(sim).phase % 4 != 3, 2000)
     settle(sim)
+
+
+def lit(sim, colour):
+    settle(sim)
+    w = sim.display.width
+    f = sim.indices()
+    return {(i % w, i // w) for i in range(len(f)) if f[i] == colour}
+
+
+def number_pixels(n, x, y, w=16):
+    """The pixels font.draw_number lights for ``n`` at (x, y)."""
+    from lib.display import Display
+
+    class NoLeds:
+        def __setitem__(self, i, v):
+            pass
+
+        def show(self):
+            pass
+    d = Display(NoLeds(), w, 16)
+    font.draw_number(d, n, x, y, 1)
+    return {(i % w, i // w) for i in range(w * 16) if d.frame[i]}
 
 
 def ink(tok):
@@ -467,10 +490,19 @@ def test_a_table_of_device_seats_plays_to_the_end(board):
     c = S.seat_ink(win[0])
     wait_for(sim, lambda: g.phase % 2 == 0 and g.page == 0, 3000)
     assert at(sim, 0, 0) == c
-    # A: the winner's score page
+    sc = st.scores()[win[0]]
+    w = sim.display.width
+    if board == "pico_16x16":
+        # P and the seat's number, the pips in white under them
+        assert lit(sim, P.TEXT) == number_pixels(sc, (16 - font.number_width(sc)) // 2, 9)
+    # A: the winner's score page, the pips in their colour
     sim.press("a")
     assert g.mode == S.SCORES and g.page == win[0]
-    assert at(sim, 0, 0) == c and st.scores()[win[0]] == g.scores[win[0]]
+    assert at(sim, 0, 0) == c and sc == g.scores[win[0]]
+    y = 9 if board == "pico_16x16" else 2
+    if sc < 100:
+        want = number_pixels(sc, (w - font.number_width(sc)) // 2, y, w)
+        assert want <= lit(sim, c)
 
 
 # ---- the end ---------------------------------------------------------------------
