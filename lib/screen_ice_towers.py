@@ -291,8 +291,8 @@ class Screen:
         k = 0
         if t[-1] >> 2 != me:
             mine = 0
-            for pc in t:
-                if pc >> 2 == me:
+            for i in range(len(t)):     # (no iterator object made)
+                if t[i] >> 2 == me:
                     mine += 1
             if mine >= 2:
                 for i in range(len(t)):
