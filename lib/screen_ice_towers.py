@@ -19,9 +19,11 @@ Controls (docs/games/icetowers.md has the pictures):
   cap nothing it is set down at once in the first empty cell) or splits.
   B goes back.
 * B with nothing in hand opens the menu: LEFT/RIGHT choose PASS, UNDO,
-  HINT, SCORES; A does it, B goes back. HINT works out the device's move
-  for you and sets it up (the piece in hand and the cursor on its target,
-  the inside view on the height, or PASS chosen): A plays it.
+  HINT, SCORES and (8x8) ZOOM; A does it, B goes back. HINT works out the
+  device's move for you and sets it up (the piece in hand and the cursor
+  on its target, the inside view on the height, or PASS chosen): A plays
+  it. ZOOM draws the 8x8 table as 16x16 does, 2x2 a cell, in a 4x4-cell
+  window that follows the cursor; ZOOM again goes back.
 * SCORES: one page a seat, in its colour (the ghost's page has a dotted
   band: its pips score for nobody); LEFT/RIGHT or UP/DOWN turn the pages,
   A or B go back.
@@ -82,11 +84,12 @@ HINTING = const(8)        # the hint is worked out (as a bot's move)
 UNDOING = const(9)        # moves taken back a pass at a time
 END = const(10)
 ENDBOARD = const(11)      # the final table, looked at from the end
-MENU_ITEMS = ("PASS", "UNDO", "HINT", "SCORES")
+MENU_ITEMS = ("PASS", "UNDO", "HINT", "SCORES", "ZOOM")   # ZOOM: 8x8 only
 M_PASS = const(0)
 M_UNDO = const(1)
 M_HINT = const(2)
 M_SCORES = const(3)
+M_ZOOM = const(4)
 # what a decoded action is
 K_PASS = const(0)
 K_CAP = const(1)
@@ -124,13 +127,11 @@ class Screen:
         self.h = d.height
         self.big = d.width > 8
         side = self.side = state.side
-        self.cs = 2 if self.big else 1                 # pixels a cell
-        self.vw = side if side * self.cs <= d.width else d.width // self.cs
-        self.x0 = (d.width - self.vw * self.cs) // 2
-        self.y0 = (d.height - self.vw * self.cs) // 2
+        self.nitems = 4 if self.big else 5     # the menu's (ZOOM: 8x8)
         self.ox = 0          # the first cell column and row in view
         self.oy = 0
         self.cur = 0         # the cursor's cell (table index)
+        self._zoom(2 if self.big else 1)
         self.pick = -1       # the piece in hand / the tower looked into
         self.height = 0      # INSIDE: the marker's piece (0 the bottom)
         self.low = 0         # INSIDE: the lowest piece in view
@@ -327,6 +328,22 @@ class Screen:
             self.oy = oy
             self.stale = True
 
+    def _zoom(self, cs):
+        """Draw the table ``cs`` pixels a cell (2 on 16x16; 8x8: 1, or 2
+        zoomed, a 4x4 window of cells following the cursor)."""
+        w = self.w
+        side = self.side
+        self.cs = cs
+        self.vw = side if side * cs <= w else w // cs
+        self.x0 = (w - self.vw * cs) // 2
+        self.y0 = (self.h - self.vw * cs) // 2
+        if self.ox > side - self.vw:
+            self.ox = side - self.vw
+        if self.oy > side - self.vw:
+            self.oy = side - self.vw
+        self._view()
+        self.stale = True
+
     def _keep_height(self):
         """INSIDE: the lowest piece in view, so the marker shows."""
         n = len(self.state.cells[self.pick])
@@ -510,7 +527,7 @@ class Screen:
     def _menu_key(self, k):
         app = self.app
         if k == LEFT or k == RIGHT:
-            n = len(MENU_ITEMS)
+            n = self.nitems
             self.item = (self.item + (1 if k == RIGHT else n - 1)) % n
             self.label.set(MENU_ITEMS[self.item], app.now)
             return True
@@ -532,6 +549,10 @@ class Screen:
             self.mode = HINTING
             self.since = app.now
             self.gen = self.state.think()
+            return True
+        if i == M_ZOOM:
+            self._zoom(3 - self.cs)
+            self.mode = BOARD
             return True
         return self._open_scores(BOARD)
 
@@ -704,6 +725,7 @@ class Screen:
         alt = self.alt
         for i in range(len(base)):
             base[i] = P.OFF
+            alt[i] = P.OFF
         me = st.turn if self._human() and self.mode != ENDBOARD else -1
         for vy in range(self.vw):
             for vx in range(self.vw):
@@ -783,7 +805,7 @@ class Screen:
             return
         if m == UNDOING:
             return
-        if self.big:
+        if self.cs > 1:
             if on:
                 self._cell(d, self.cur, P.CURSOR)
             return
@@ -832,9 +854,9 @@ class Screen:
         d.fill(P.OFF)
         self.label.draw(d)
         # which item: a dot each along the bottom, the chosen one lit
-        n = len(MENU_ITEMS)
+        n = self.nitems
         sp = self.w // n
-        s = self.cs
+        s = 2 if self.big else 1
         for i in range(n):
             c = P.TEXT if i == self.item else P.DIM
             d.rect(i * sp + (sp - s) // 2, self.h - s, s, s, c)

@@ -124,11 +124,16 @@ def check_table(sim):
     """Every cell in view but the cursor's drawn as the doc says."""
     st = state(sim)
     g = scr(sim)
-    big = sim.display.width > 8
+    big = g.cs > 1
+    n = 0
     for i in range(len(st.cells)):
-        if i == g.cur:
+        vx = i % g.side - g.ox
+        vy = i // g.side - g.oy
+        if i == g.cur or not (0 <= vx < g.vw and 0 <= vy < g.vw):
             continue
         assert cell_picture(sim, i) == want_picture(st.cells[i], big), i
+        n += 1
+    return n
 
 
 def goto(sim, cell):
@@ -539,7 +544,7 @@ def test_everyone_passing_ends_a_shared_win_in_turns(board):
 def test_scores_with_the_ghost_apart(board):
     sim = open_game(board, deal=None, ghost="1")
     st = state(sim)
-    sim.run_script("b left a")
+    sim.run_script("b right*3 a")
     g = scr(sim)
     assert g.mode == S.SCORES and g.page == 0
     assert at(sim, 0, 0) == S.seat_ink(0) and at(sim, 1, 0) == S.seat_ink(0)
@@ -664,3 +669,28 @@ def test_a_mined_piece_with_nothing_to_cap_is_set_down(board):
     sim.press("a")                  # no tower to cap: set down at once
     assert st.history_text().split()[-1] == "e1:1"
     assert st.stack(empty) == e1[:2] and st.stack(4) == e1[2:]
+
+
+def test_the_8x8_zooms_to_the_16x16_cells_and_back():
+    sim = open_game("pico_8x8", moves=TOWER)
+    g = scr(sim)
+    sim.run_script("b left a")               # ZOOM, the last item on 8x8
+    assert g.mode == S.BOARD and g.cs == 2 and g.vw == 4
+    sim.press("down")
+    phase(sim, True)
+    # a 4x4 window of 2x2 cells: b1 is the tower y1 r1 y1 r1 y1 (white: 5)
+    assert check_table(sim) == 15
+    assert cell_picture(sim, 1) == (ink("y1"), ink("y1"), ink("r1"), P.TEXT)
+    # the window follows the cursor
+    sim.run_script("right*4")
+    assert g.ox == 1 and g.cur == 10
+    phase(sim, True)
+    assert check_table(sim) == 15
+    sim.run_script("b a")                    # the menu stays on ZOOM
+    assert g.cs == 1 and g.vw == 6
+    phase(sim, True)
+    assert check_table(sim) == 35
+    # 16x16 has no ZOOM: the menu wraps from PASS to SCORES
+    sim16 = open_game("pico_16x16")
+    sim16.run_script("b left")
+    assert scr(sim16).item == S.M_SCORES
