@@ -569,3 +569,48 @@ def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
                     else:
                         assert got in (None, new), where
     assert pairs == 11 * 11 * len(SEQUENCES)
+
+
+def settle(sim):
+    """Let the boot's notice (if any) scroll by."""
+    for _ in range(500):
+        if type(sim.app.scr).__name__ not in ("Boot", "Notice"):
+            return
+        sim.advance(20)
+
+
+def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record():
+    # the issue's setup end to end: the app offers the older game, it is
+    # played and left, and the power goes while that save is written
+    from tools.simkit import Sim
+    old = game(4)
+    nvm = image(record(1, old), record(2, REFUSED))
+    new = None
+    for k in list(range(0, S.HEADER + 40, 5)) + [None]:
+        torn = TornNVM(bytearray(nvm))
+        sim = Sim(board="pico_8x8", nvm=torn)
+        sim.press("up")                   # skips the boot animation
+        assert sim.app.store.notice() == "OLDER SAVE"
+        settle(sim)                       # the notice, then the offer
+        assert type(sim.app.scr).__name__ == "Prompt"
+        assert sim.app.scr.state.serialize() == old
+        sim.press("a")
+        sim.advance(300)
+        torn.cut = k                      # the power goes in the next write
+        try:
+            sim.press("a")                # roll the dice
+            sim.advance(1000)             # they land
+            new = sim.app.state.serialize()
+            assert new != old
+            sim.advance(2500)             # the idle save
+            sim.escape()
+        except PowerCut:
+            pass
+        after = Sim(board="pico_8x8", nvm=bytearray(torn.buf))
+        after.press("up")
+        settle(after)
+        scr = after.app.scr
+        assert type(scr).__name__ == "Prompt", "cut at %s: nothing offered" % k
+        assert scr.state.serialize() in (old, new), k
+        if k is None:
+            assert scr.state.serialize() == new
