@@ -172,6 +172,15 @@ def resume_and_play(rig, rng, presses=6):
                   after_ms=rng.choice((20, 100)))
 
 
+@pytest.fixture(scope="module", autouse=True)
+def frozen_heap_released():
+    """new_rig freezes what CPython's collector has seen (the app collects
+    at every boot, and the campaign boots thousands of times); the rest of
+    a `make bench` run gets its collector back."""
+    yield
+    gc.unfreeze()
+
+
 def new_rig(board, seed=1):
     rig = Rig(board=board, nvm=CutNVM(b"\xff" * 4096), seed=seed,
               start_ms=WRAP - 20000)

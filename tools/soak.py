@@ -25,6 +25,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -59,25 +60,44 @@ def stage(board, mpy_cross, work=WORK):
     return folder
 
 
-def soak(interp, folder, game, seed, presses, every, heap_kb=HEAP_KB, timeout=None):
+def soak(interp, folder, game, seed, presses, every, heap_kb=HEAP_KB, timeout=None,
+         progress=None):
     """One game's soak. Returns (result dict or None, heap marks
-    [(presses, live bytes, free bytes)], seconds, the output's tail)."""
+    [(presses, live bytes, free bytes)], seconds, the output's tail).
+    ``progress(line)`` sees each heap mark as it comes."""
     cmd = [interp, "-X", "heapsize=%dK" % heap_kb, "-c", "import soak", game,
            str(seed), str(presses), str(every)]
     t0 = time.time()
-    res = subprocess.run(cmd, cwd=folder, capture_output=True, text=True,
-                         env=dict(os.environ, MICROPYPATH=""), timeout=timeout)
-    wall = time.time() - t0
+    proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, MICROPYPATH=""))
     marks = []
     result = None
-    for line in res.stdout.splitlines():
-        if line.startswith("HEAP "):
-            f = line.split()
-            marks.append((int(f[1]), int(f[2]), int(f[3])))
-        elif line.startswith("RESULT "):
-            result = json.loads(line[7:])
-    tail = (res.stdout + res.stderr).strip().splitlines()[-8:]
-    return result, marks, wall, tail
+    tail = []
+    timer = None
+    if timeout is not None:
+        # a run that hangs (prints nothing) is ended all the same
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+    try:
+        for line in proc.stdout:
+            line = line.rstrip("\n")
+            tail = (tail + [line])[-8:]
+            if line.startswith("HEAP "):
+                f = line.split()
+                marks.append((int(f[1]), int(f[2]), int(f[3])))
+                if progress is not None:
+                    progress(line)
+            elif line.startswith("RESULT "):
+                result = json.loads(line[7:])
+    finally:
+        proc.stdout.close()
+        proc.wait()
+        if timer is not None:
+            timer.cancel()
+    if proc.returncode and result is None:
+        tail.append("exit status %d" % proc.returncode)
+    return result, marks, time.time() - t0, tail
 
 
 def judge(result, marks, slack=SLACK):
@@ -119,8 +139,9 @@ def main(argv=None):
     report = []
     failed = False
     for g in games:
-        result, marks, wall, tail = soak(interp, folder, g, args.seed, args.presses,
-                                         args.every, args.heap)
+        result, marks, wall, tail = soak(
+            interp, folder, g, args.seed, args.presses, args.every, args.heap,
+            progress=lambda line, g=g: log("  %s: %s" % (g, line)))
         fails = judge(result, marks, args.slack)
         failed = failed or bool(fails)
         print("%s: %d presses, %s passes in %.0f s (%.0f presses/s); live heap %s; %s" % (
