@@ -260,6 +260,8 @@ class Region:
         if self.newest >= 0:
             if self._same(payload):
                 return UNCHANGED
+            # beside the record that loads, numbered after it: whatever the
+            # other slot held (older, torn, refused) it is not the game
             target = 1 - self.newest
             seq = (self.seq + 1) & 0xFFFF
         else:
