@@ -279,8 +279,9 @@ def main(argv=None):
         except circuitpython.NotFound as e:
             if args.mpy_cross:
                 raise SystemExit(str(e))
-            print("no CircuitPython mpy-cross here (%s): shipping lean .py sources"
-                  % str(e).splitlines()[0])
+            print("no CircuitPython mpy-cross here (%s): shipping lean .py sources, "
+                  "which the board compiles on import; the larger games then need "
+                  "more heap than a Pico has (docs/budget.md)" % str(e).splitlines()[0])
     build(args.board, args.out, compiler, full=args.full_sources)
     if args.deploy is not None:
         deploy(args.out, args.deploy or None)
