@@ -6,11 +6,15 @@ Everything is one small record in the platform store (NVM), written only
 when something changed and the player leaves a screen, so a session costs a
 handful of flash writes. An unreadable record gives the defaults.
 
-The record is keyed by name: each setting by ``<game id>.<option>`` and its
-chosen text, each result by its game id, so adding, removing or reordering
-games or choices never shifts another's value. Only values that differ from
-their defaults are written. A record of the first format (values and
-results by position, written before the catalog) still loads.
+The record is keyed by name: each game's settings under its id, each
+setting by its option name, each result by its game id, so adding, removing
+or reordering games or settings never shifts another's value. Only values
+that differ from their defaults are written, each as the index of its
+choice: a setting may gain choices at the end, never reorder them (that
+would need a new VERSION). Records of every earlier format still load:
+version 2 (each key written whole, ``<game id>.<option>``, with its chosen
+text: with every setting changed it outgrew the store's slot) and
+version 1 (values and results by position, written before the catalog).
 """
 
 from engine import catalog
@@ -48,8 +52,9 @@ COLOURS = "roygcbpw"
 CUSTOM_DEFAULT = b"\x03\x03\x03\x03\x03\x03\x03\x00"
 CUSTOM_MAX = const(8)
 MAGIC = b"PS"
-VERSION = const(2)
-# a settings record must fit the store's settings slot (lib.save)
+VERSION = const(3)
+# a settings record must fit the store's settings slot (lib.save:
+# SETTINGS_SLOT less its HEADER)
 MAX_RECORD = const(244)
 
 # The first format (version 1) stored each value as an index into its
@@ -116,6 +121,7 @@ class Settings:
         self.items = catalog_items()
         self.values = bytearray([it.setting.choices.index(it.setting.default)
                                  for it in self.items])
+        self.defaults = bytes(self.values)   # only values off these are saved
         self.custom = bytearray(CUSTOM_DEFAULT)
         self.results = {}     # game id -> list of scores of its last game
         self.last = None      # id of the game that finished most recently
@@ -244,57 +250,76 @@ class Settings:
         self.dirty = True
 
     # ---- persistence -----------------------------------------------------
-    # Version 2, after MAGIC and VERSION:
+    # Version 3, after MAGIC and VERSION (a "name" is ASCII written without
+    # a length: the top bit of its last character is set; the empty name is
+    # one 0 byte):
     #   the custom bag's counts (len(COLOURS) bytes);
-    #   a count, then per setting that differs from its default: its key and
-    #   its chosen text, each a length byte and ASCII;
-    #   a count, then per result, the latest first: the game id (a length
-    #   byte and ASCII), the number of scores, each a signed 16-bit
-    #   big-endian number.
-    # Then (added later; a reader of the above alone ignores it, and a
-    # record without it reads as no remembered results):
-    #   a count, then per remembered result (bests): its key (a length byte
-    #   and ASCII), the number of values, each a signed 16-bit big-endian
-    #   number;
-    #   the game last dealt anew (a length byte and ASCII, maybe empty) and
-    #   its seed, 32 bits big-endian.
-    # Results of older games are left out if the record would not fit the
-    # store's slot, then the remembered results written longest ago.
+    #   a count, then per game with a setting off its default (the app's own
+    #   settings under the empty name, first): its id (a name), a count,
+    #   then per such setting its option (a name) and the index of its
+    #   choice (a byte). Each id and option is written once;
+    #   a count, then per result, the latest first: the game id (a name),
+    #   the number of scores, each a signed 16-bit big-endian number.
+    # Then, as in version 2 (a record without it reads as none):
+    #   a count, then per remembered result (bests), the latest first: its
+    #   key (a name), the number of values, each a signed 16-bit number;
+    #   the game last dealt anew (a name, maybe empty) and its seed, 32 bits
+    #   big-endian.
+    # With every setting changed, a custom bag and the deal this takes 204
+    # of the MAX_RECORD bytes (version 2 took 295 without the deal), so the
+    # latest result (12 scores at most: 35 bytes) always fits. It is kept
+    # first, then the remembered results, latest first, then the other
+    # results, latest first, while the record fits (tests/test_save.py).
     def encode(self):
+        items = self.items
+        values = self.values
+        defaults = self.defaults
         out = bytearray(MAGIC)
         out.append(VERSION)
         out += self.custom
-        changed = [i for i in range(len(self.items))
-                   if self.values[i] != self.items[i].setting.choices.index(
-                       self.items[i].setting.default)]
-        out.append(len(changed))
-        for i in changed:
-            add_text(out, self.items[i].key)
-            add_text(out, self.items[i].setting.choices[self.values[i]])
-        # the tail first, to know the room left for the last results
+        groups = []       # the ids with a changed setting, in item order
+        for i in range(len(items)):
+            if values[i] != defaults[i] and items[i].gid not in groups:
+                groups.append(items[i].gid)
+        out.append(len(groups))
+        for gid in groups:
+            add_name(out, gid)
+            count_at = len(out)
+            out.append(0)
+            for i in range(len(items)):
+                if items[i].gid == gid and values[i] != defaults[i]:
+                    add_name(out, items[i].setting.option)
+                    out.append(values[i])
+                    out[count_at] += 1
+        gids = [g for g in self.results if g != self.last]
+        if self.last in self.results:     # the latest result first
+            gids.insert(0, self.last)
+        # the room the remembered results leave: after the results' count,
+        # the tail's fixed part and the latest result
+        room = MAX_RECORD - len(out) - 1 - 1 - name_size(self.deal_game) - 4
+        if gids:
+            room -= name_size(gids[0]) + 1 + 2 * len(self.results[gids[0]])
         tail = bytearray()
         tail.append(0)
-        room = MAX_RECORD - len(out) - 1 - 1 - len(self.deal_game) - 4
         keys = list(self.bests)
         keys.reverse()           # the latest written first
         for k in keys:
             r = self.bests[k]
-            if len(tail) + 2 + len(k) + 2 * len(r) > room:
+            size = name_size(k) + 1 + 2 * len(r)
+            if size > room:
                 break
+            room -= size
             add_values(tail, k, r)
             tail[0] += 1
-        add_text(tail, self.deal_game)
+        add_name(tail, self.deal_game)
         d = self.deal_seed
         for shift in (24, 16, 8, 0):
             tail.append((d >> shift) & 0xFF)
-        gids = [g for g in self.results if g != self.last]
-        if self.last in self.results:     # the latest result first
-            gids.insert(0, self.last)
         count_at = len(out)
         out.append(0)
         for g in gids:
             r = self.results[g]
-            if len(out) + len(tail) + 2 + len(g) + 2 * len(r) > MAX_RECORD:
+            if len(out) + len(tail) + name_size(g) + 1 + 2 * len(r) > MAX_RECORD:
                 break
             add_values(out, g, r)
             out[count_at] += 1
@@ -306,6 +331,8 @@ class Settings:
             return False
         try:
             if data[2] == VERSION:
+                read = read_v3(data, len(COLOURS), self.items)
+            elif data[2] == 2:
                 read = read_v2(data, len(COLOURS))
             elif data[2] == 1:
                 read = read_v1(data, len(COLOURS))
@@ -338,15 +365,25 @@ class Settings:
         self.dirty = False
 
 
-def add_text(out, text):
-    """Append ``text`` to the bytearray ``out``: a length byte, then ASCII."""
-    out.append(len(text))
+def name_size(text):
+    """The bytes ``text`` takes written as a name (add_name)."""
+    return len(text) or 1
+
+
+def add_name(out, text):
+    """Append ``text`` (ASCII: ids, options, option words) to the bytearray
+    ``out`` as a name: its characters, the top bit of the last one set, so
+    it needs no length byte; the empty text is one 0 byte."""
+    if not text:
+        out.append(0)
+        return
     out += text.encode()
+    out[-1] |= 0x80
 
 
 def add_values(out, text, values):
-    """Append a key and its numbers: the text, a count, 16-bit each."""
-    add_text(out, text)
+    """Append a key and its numbers: the name, a count, 16-bit each."""
+    add_name(out, text)
     out.append(len(values))
     for s in values:
         s = max(-32768, min(32767, s)) & 0xFFFF
@@ -374,7 +411,20 @@ class Reader:
         return part
 
     def text(self):
+        """A length byte, then ASCII (version 2)."""
         return self.raw(self.byte()).decode()
+
+    def name(self):
+        """A name as add_name writes it (version 3)."""
+        start = self.at
+        b = self.byte()
+        if not b:
+            return ""
+        while not b & 0x80:
+            b = self.byte()
+        part = bytearray(self.data[start:self.at])
+        part[-1] &= 0x7F
+        return bytes(part).decode()
 
     def left(self):
         return len(self.data) - self.at
@@ -387,18 +437,43 @@ class Reader:
         return out
 
 
+def read_v3(data, colours, items):
+    """A version 3 record, its choices' indexes read against ``items``
+    (catalog_items()) -> (values by key, custom counts, results, last,
+    remembered results, (deal game, seed))."""
+    reader = Reader(data, 3)
+    custom = reader.raw(colours)
+    values = {}
+    for _ in range(reader.byte()):
+        gid = reader.name()
+        for _ in range(reader.byte()):
+            option = reader.name()
+            index = reader.byte()
+            key = gid + "." + option if gid else option
+            for it in items:
+                if it.key == key and index < len(it.setting.choices):
+                    values[key] = it.setting.choices[index]
+    return (values, custom) + read_results(reader, reader.name)
+
+
 def read_v2(data, colours):
-    """A version 2 record -> (values by key, custom counts, results, last)."""
+    """A version 2 record -> the same as read_v3."""
     reader = Reader(data, 3)
     custom = reader.raw(colours)
     values = {}
     for _ in range(reader.byte()):
         key = reader.text()
         values[key] = reader.text()
+    return (values, custom) + read_results(reader, reader.text)
+
+
+def read_results(reader, text):
+    """The results, the remembered results and the deal of a version 2 or
+    3 record, their keys read by ``text`` -> (results, last, bests, deal)."""
     results = {}
     last = None
     for _ in range(reader.byte()):
-        gid = reader.text()
+        gid = text()
         results[gid] = reader.scores()
         if last is None:
             last = gid
@@ -409,21 +484,21 @@ def read_v2(data, colours):
     if reader.left():
         pairs = []
         for _ in range(reader.byte()):
-            key = reader.text()
+            key = text()
             pairs.append((key, reader.scores()))
         for i in range(len(pairs) - 1, -1, -1):
             bests[pairs[i][0]] = pairs[i][1]
-        gid = reader.text()
+        gid = text()
         seed = 0
         for _ in range(4):
             seed = (seed << 8) | reader.byte()
         deal = (gid, seed)
-    return values, custom, results, last, bests, deal
+    return results, last, bests, deal
 
 
 def read_v1(data, colours):
     """A version 1 record (values and results by position) -> the same as
-    read_v2. Its indexes are read against the choices each setting had
+    read_v3. Its indexes are read against the choices each setting had
     then, which are today's."""
     reader = Reader(data, 3)
     n = reader.byte()

@@ -414,29 +414,49 @@ def test_settings_are_keyed_by_id_not_by_position():
     settings.set("bag_of_ice.target", "80")
     settings.record("dice", [3])
     record = settings.encode()
-    assert b"ice_towers.ghost" in record and b"bag_of_ice.target" in record
-    # a game put in front of the others shifts no value
+    # each game's id, then its options by name (a name ends at the character
+    # with its top bit set)
+    assert b"ice_tower\xf3\x01ghos\xf4\x01" in record
+    assert b"bag_of_ic\xe5\x01targe\xf4\x04" in record, "80 is choice 4"
+    # a game put in front of the others, and a game's settings in another
+    # order, shift no value
     first = catalog.Entry("first", "FIRST", (1, 1), False, "." * 64,
                           (catalog.Setting("mode", ("x", "y"), "x", "FIRST"),))
     saved = catalog.GAMES
-    catalog.GAMES = [first] + saved
+    bag_of_ice = catalog.entry("bag_of_ice")
+    turned = catalog.Entry("bag_of_ice", "BAG OF ICE", (1, 12), True, "." * 64,
+                           tuple(reversed(bag_of_ice.settings)))
+    catalog.GAMES = [first] + [turned if e is bag_of_ice else e for e in saved]
     try:
         moved = Settings()
         assert moved.decode(record)
         assert moved.get("ice_towers.ghost") == "1"
         assert moved.get("bag_of_ice.target") == "80"
+        assert moved.get("bag_of_ice.players") == "2"
         assert moved.get("first.mode") == "x"
         assert moved.results == {"dice": [3]}
     finally:
         catalog.GAMES = saved
 
 
-def test_a_full_settings_record_still_fits_its_slot():
-    from engine import catalog
+def every_setting_changed():
+    """Settings with every value off its default (its last choice, or the
+    first where the last is the default)."""
     from lib.settings import Settings
     settings = Settings()
-    for i in range(len(settings.items)):     # every value off its default
-        settings.values[i] = len(settings.items[i].setting.choices) - 1
+    for i in range(len(settings.items)):
+        setting = settings.items[i].setting
+        last = len(setting.choices) - 1
+        settings.values[i] = 0 if setting.choices[last] == setting.default else last
+        assert settings.label(i) != setting.default or setting.labels
+    return settings
+
+
+def test_a_full_settings_record_still_fits_its_slot():
+    from engine import catalog
+    from lib.settings import MAX_RECORD, Settings
+    assert MAX_RECORD == S.SETTINGS_SLOT - S.HEADER
+    settings = every_setting_changed()
     for gid in catalog.ids():
         settings.record(gid, list(range(-6, 6)))
     record = settings.encode()
@@ -445,6 +465,118 @@ def test_a_full_settings_record_still_fits_its_slot():
     assert again.decode(record)
     assert bytes(again.values) == bytes(settings.values)
     assert again.last == catalog.ids()[-1], "the latest result is kept"
+
+
+def test_the_worst_record_keeps_every_setting_the_deal_and_the_latest_result():
+    """Every setting changed, a custom bag, the deal, remembered results of
+    many option sets and the results of every game, the latest of twelve
+    seats with scores past a byte: the settings and the deal always fit,
+    and so does the latest result; the rest gives way oldest first."""
+    from engine import catalog
+    from lib.settings import Settings
+    settings = every_setting_changed()
+    assert settings.encode()[3 + 8] == len(catalog.ids()) + 1, (
+        "a group of settings per game and one for the app's own")
+    settings.set_custom(bytes([8] * 8))
+    settings.remember_deal("ice_solo", 0xFEDCBA98)
+
+    class Done:
+        options = ""
+        turns = 30
+    for n in range(40):
+        Done.options = "players=%d" % (n % 12 + 1)
+        settings.record("bag_of_ice", [1000 + n, -1000, 7], Done)
+    for gid in catalog.ids()[1:]:
+        settings.record(gid, [-300 + k for k in range(12)])
+    settings.record("bag_of_ice", [-32768] + [32767] * 11)
+
+    def saved_and_loaded():
+        record = settings.encode()
+        assert len(record) <= S.SETTINGS_SLOT - S.HEADER
+        store = S.Store(erased())
+        assert store.save_settings(record) == S.OK
+        again = Settings(store)
+        assert bytes(again.values) == bytes(settings.values)
+        assert bytes(again.custom) == bytes(settings.custom)
+        assert (again.deal_game, again.deal_seed) == ("ice_solo", 0xFEDCBA98)
+        assert again.last == settings.last
+        assert again.results[again.last] == settings.results[settings.last]
+        kept = list(again.bests)
+        assert kept == list(settings.bests)[len(settings.bests) - len(kept):]
+        for key in kept:
+            assert again.bests[key] == settings.bests[key]
+        # what is left is too little for the next remembered result
+        latest_other = list(settings.bests)[-1 - len(kept)]
+        assert len(record) + len(latest_other) + 1 + 2 * 3 > S.SETTINGS_SLOT - S.HEADER
+        return again
+    again = saved_and_loaded()
+    assert again.results == {"bag_of_ice": [-32768] + [32767] * 11}
+    # a shorter latest result leaves room for remembered results, the
+    # latest first, then for other results
+    settings.record("dice", [6])
+    again = saved_and_loaded()
+    assert again.bests and list(again.results)[0] == "dice"
+
+
+# A version 2 record as the code before version 3 wrote it: brightness 3,
+# Bag of Ice for 5, the treehouse die, pace 4, sound off, Ice Solo's SAME
+# deal, a custom bag of 0..7, the results of a five-seat Bag of Ice game and
+# then of an Ice Solo game, both remembered, and Ice Solo's deal.
+V2_RECORD = bytes.fromhex(
+    "505302000102030405060706066272696768740133126261675f6f665f6963652e706c"
+    "6179657273013508646963652e6469650974726565686f7573650470616365013405"
+    "736f756e6401300f6963655f736f6c6f2e7265706c61790473616d6502086963655f"
+    "736f6c6f0100390a6261675f6f665f696365050028fffe0007012c0000021a696365"
+    "5f736f6c6f20717569636b3d302076617269616e743d35010039146261675f6f665f"
+    "69636520706c61796572733d350500000000000000010000086963655f736f6c6f12"
+    "345678")
+
+
+def test_a_version_2_record_still_loads():
+    from lib.settings import Settings
+    store = S.Store(erased())
+    store.save_settings(V2_RECORD)
+    settings = Settings(store)
+    changed = {"bright": "3", "bag_of_ice.players": "5", "dice.die": "treehouse",
+               "pace": "4", "sound": "0", "ice_solo.replay": "same"}
+    for item in settings.items:
+        want = changed.get(item.key, item.setting.default)
+        assert settings.get(item.key) == want, item.key
+    assert bytes(settings.custom) == bytes(range(8))
+    assert settings.results == {"ice_solo": [57], "bag_of_ice": [40, -2, 7, 300, 0]}
+    assert settings.last == "ice_solo"
+    assert list(settings.bests.items()) == [
+        ("bag_of_ice players=5", [0, 0, 0, 1, 0]),
+        ("ice_solo quick=0 variant=5", [57])]
+    assert (settings.deal_game, settings.deal_seed) == ("ice_solo", 0x12345678)
+    # written again, as version 3, it reads back the same and is smaller
+    record = settings.encode()
+    assert record[2] == 3 and len(record) < len(V2_RECORD)
+    again = Settings()
+    assert again.decode(record)
+    assert bytes(again.values) == bytes(settings.values)
+    assert bytes(again.custom) == bytes(settings.custom)
+    assert again.results == settings.results and again.last == "ice_solo"
+    assert list(again.bests.items()) == list(settings.bests.items())
+    assert (again.deal_game, again.deal_seed) == ("ice_solo", 0x12345678)
+
+
+def test_a_version_3_record_cut_short_or_naming_nothing_known_leaves_defaults():
+    from lib.settings import Settings
+    settings = every_setting_changed()
+    settings.record("dice", [4, 5])
+    record = settings.encode()
+    for n in range(3, len(record) - 6):       # cut inside what must be there
+        fresh = Settings()
+        assert not fresh.decode(record[:n]), n
+        assert bytes(fresh.values) == fresh.defaults
+    # a game or option no longer in the catalog, or a choice past its
+    # choices, is skipped; the rest loads
+    record = (b"PS\x03" + bytes(8) + b"\x02" + b"gon\xe5\x01mod\xe5\x01"
+              + b"dic\xe5\x02di\xe5\x09coun\xf4\x02" + b"\x00")
+    fresh = Settings()
+    assert fresh.decode(record)
+    assert fresh.get("dice.die") == "pyramid" and fresh.get("dice.count") == "3"
 
 
 # ---- a record the engine refuses (issue 23 item 1) ----------------------------
