@@ -1,6 +1,6 @@
 """The soak, short (issue 23 item 6): tools/soak.py's run of seeded button
-presses on CircuitPython's interpreter core in the board's fixed heap
-(120 KB from .mpy), at CI size: 20,000 presses per built game, the live
+presses on CircuitPython's interpreter core in the budget's fixed heap
+for .mpy (tools/budget.py's APP_HEAP_MPY), at CI size: 20,000 presses per built game, the live
 heap marked every 5,000. ``POCKET_CAMPAIGN=N`` multiplies the presses.
 The million-press run and its figures: docs/reliability.md.
 

@@ -4,13 +4,14 @@ game on CircuitPython's interpreter core, in the board's fixed heap.
 
     python tools/soak.py                       # 1,000,000 presses per game
     python tools/soak.py --presses 20000 --every 5000 --game dice
-    python tools/soak.py --heap 120 --board pico_16x16 --seed 3
+    python tools/soak.py --heap 160 --board pico_16x16 --seed 3
 
 The device files are staged as tools/budget.py stages them (its ``stage``:
 the .mpy tree of tools/build.py plus the stand-ins for the board's C
 modules), into .cache/soak/ so a budget run at the same time cannot delete
 them, and tools/budget/soak.py runs there under ``circuitpython-cpy32 -X
-heapsize=120K``. It prints the live heap after a collection every
+heapsize=...`` with the budget's heap for .mpy (APP_HEAP_MPY) unless
+``--heap`` says otherwise. It prints the live heap after a collection every
 ``--every`` presses, at the same point each time (escaped to the menu, the
 game saved); see that file for the press script.
 
