@@ -826,19 +826,22 @@ class App:
 
     def _wake(self, ev):
         """A button event while the panel dozes, or from the press that
-        woke it: the press wakes the panel and does nothing else; the rest
-        of that press (repeats, its release, click, long or escape) is
-        dropped too, up to the button's next press."""
+        woke it. A dimmed panel can still be read, so a press there wakes
+        it and acts as usual. A dark panel cannot: the press only wakes
+        it, and the rest of that press (repeats, its release, click, long
+        or escape) is dropped too, up to the button's next press."""
         k = ev & 7
         kind = ev & 0xF8
         if kind == buttons.PRESS:
             if self.sleep:
+                dark = self.sleep == BLANK
                 self.sleep = AWAKE
                 self.settings.apply(self.d)
                 self.d.invalidate()
                 self._redraw = True
-                self.swallow |= 1 << k
-                return
+                if dark:
+                    self.swallow |= 1 << k
+                    return
             if self.swallow >> k & 1:
                 self.swallow &= ~(1 << k)
             self.event(ev)

@@ -225,16 +225,28 @@ def test_any_press_wakes_the_panel_without_acting(key):
     assert sim.app.menu.cursor == cursor + 1
 
 
-def test_a_held_b_that_wakes_the_panel_does_not_escape():
+def test_a_held_b_that_wakes_a_dark_panel_does_not_escape():
     sim = boot()
     sim.run_script("menu:dice a")
     assert sim.app.game == "dice"
-    sim.advance(A.DIM_MS + 500)
-    assert sim.app.sleep == A.DIMMED
+    sim.advance(A.BLANK_MS + 500)
+    assert sim.app.sleep == A.BLANK
     sim.escape()                            # held past the escape time
     assert sim.app.game == "dice", "waking only"
     sim.escape()
     assert sim.app.game is None
+
+
+def test_a_press_on_a_dimmed_panel_wakes_it_and_acts():
+    """Dimmed, the panel is still readable: a move thought over for a
+    minute must not be a lost press."""
+    sim = boot()
+    cursor = sim.app.menu.cursor
+    sim.advance(A.DIM_MS + 1000)
+    assert sim.app.sleep == A.DIMMED
+    sim.press("right")
+    assert sim.app.sleep == A.AWAKE
+    assert sim.app.menu.cursor == cursor + 1, "the press acted"
 
 
 # ---- settings -----------------------------------------------------------------------
