@@ -36,6 +36,13 @@ class Rng:
     def getstate(self):
         return (self.hi << 16) | self.lo
 
+    def setstate(self, state):
+        """Continue from ``getstate()``'s answer: another generator's
+        sequence, from where it is (the board's USB protocol hands the app
+        the session's seeded generator this way)."""
+        self.hi = (state >> 16) & 0xFFFF
+        self.lo = state & 0xFFFF
+
     def _step(self):
         h = self.hi
         l = self.lo

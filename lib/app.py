@@ -529,9 +529,10 @@ class App:
     def adopt(self, state):
         """Show a game that a protocol line (lib/link.py) changed or
         started. The same game gets its screen made anew on the new
-        position; another game is entered as if it had been chosen, after
-        the one on the screen is saved and left. False, changing nothing,
-        if that game cannot be played on this device."""
+        position; another game is entered as if it had been chosen. None
+        when done; else, changing nothing, why not: a game this device
+        cannot play, or a game that would take the save slot from one that
+        is saved or being played (the buttons ask first; a line cannot)."""
         if state is self.state:
             self._auto()
             self.changed()
@@ -541,35 +542,26 @@ class App:
                     scr.close()
                 self.open_screen(sys.modules["lib.screen_" + self.game])
             self._redraw = True
-            return True
-        if state.GAME not in self.playable:
-            return False
+            return None
+        gid = state.GAME
+        if gid not in self.playable:
+            return "%s cannot be played on this device" % gid
+        entry = catalog.entry(gid)
+        if not entry.tool and not self.keep:
+            playing = self.game is not None and not catalog.entry(self.game).tool
+            if playing or (self.store is not None and self.store.has_game()):
+                return ("a game is saved on the board: leave it and discard it "
+                        "there first (hold B, then B at its resume offer)")
         if self.game is not None:
             self._leave()
         self._drop_shell()
-        if not self.enter(state.GAME, state):
+        if not self.enter(gid, state):
             self.to_menu()
-            return False
+            return "%s could not start on this device" % gid
+        # a tool opened while a game is saved runs unsaved, as from the menu
+        self.keep = entry.tool and self.store is not None and self.store.has_game()
         self.changed()
-        return True
-
-    def _deal_from(self, gid):
-        """A game whose deal can be dealt again (lib.settings REPLAYS): with
-        its DEAL setting at SAME, the generator goes back to where it stood
-        before the last deal of that game; else where it stands now is
-        remembered for a replay."""
-        from lib.settings import REPLAYS
-        st = self.settings
-        if gid not in REPLAYS:
-            return
-        rng = self.rng
-        if not hasattr(rng, "getstate"):
-            return          # a test's stand-in
-        if st.get(gid + ".replay") == "same" and st.deal_game == gid:
-            rng.hi = st.deal_seed >> 16
-            rng.lo = st.deal_seed & 0xFFFF
-        else:
-            st.remember_deal(gid, rng.getstate())
+        return None
 
     def _new(self, gid):
         opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)

@@ -91,8 +91,13 @@ class Link:
         # the session must not keep a game alive once the app has left it
         session.state = None
         if after is not before:
-            if not app.adopt(after):
-                reply = "? %s cannot be played on this device\n\n" % after.GAME
+            why = app.adopt(after)
+            if why:
+                reply = "? %s\n\n" % why
+            else:
+                # the app deals and rolls with its own generator: hand it
+                # the session's, so `new ... seed=N` repeats on the board
+                app.rng.setstate(session.rng.getstate())
         elif after is not None and bytes(after.hist) != history:
             app.adopt(after)
         self.reply(reply)
