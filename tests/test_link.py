@@ -210,3 +210,13 @@ def test_the_same_seed_deals_the_same_on_the_board_as_on_a_desktop():
         sim.advance(3000)
         state = sim.app.state
         assert [state.token(16 + f) for f in state.rolled] == faces
+
+
+def test_ptp_port_says_plainly_when_the_device_is_not_there():
+    res = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "ptp.py"), "--port",
+         "/dev/no-such-board"], input="games\n", capture_output=True, text=True,
+        timeout=60)
+    assert res.returncode == 1
+    assert res.stdout.startswith("? cannot open /dev/no-such-board")
+    assert "Traceback" not in res.stderr

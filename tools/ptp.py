@@ -23,7 +23,11 @@ def relay(device, lines, out, timeout=10.0):
     """Send each line to the board on ``device`` and write its answer (up
     to the empty line that ends it) to ``out``."""
     import serial   # pyserial
-    port = serial.serial_for_url(device, baudrate=115200, timeout=timeout)
+    try:
+        port = serial.serial_for_url(device, baudrate=115200, timeout=timeout)
+    except (serial.SerialException, ValueError) as e:
+        out.write("? cannot open %s: %s\n\n" % (device, e))
+        return 1
     try:
         for line in lines:
             port.write((line.rstrip("\r\n") + "\n").encode("utf-8"))
