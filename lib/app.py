@@ -563,6 +563,24 @@ class App:
         self.changed()
         return None
 
+    def _deal_from(self, gid):
+        """A game whose deal can be dealt again (lib.settings REPLAYS): with
+        its DEAL setting at SAME, the generator goes back to where it stood
+        before the last deal of that game; else where it stands now is
+        remembered for a replay."""
+        from lib.settings import REPLAYS
+        st = self.settings
+        if gid not in REPLAYS:
+            return
+        rng = self.rng
+        if not hasattr(rng, "getstate"):
+            return          # a test's stand-in
+        if st.get(gid + ".replay") == "same" and st.deal_game == gid:
+            rng.hi = st.deal_seed >> 16
+            rng.lo = st.deal_seed & 0xFFFF
+        else:
+            st.remember_deal(gid, rng.getstate())
+
     def _new(self, gid):
         opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
         try:
