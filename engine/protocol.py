@@ -197,8 +197,11 @@ class Session:
                 return "".join(r)
             return "".join(("= ", r, "\n\n"))
         except (ValueError, IllegalMove) as e:
-            # an answer ends at its first empty line: one line per message
-            return "? " + (str(e) or "error").replace("\r", " ").replace("\n", " ") + "\n\n"
+            # an answer ends at its first empty line: one line per message;
+            # and what a refusal echoes of the line never reaches the
+            # terminal raw (an ESC or BEL a game's own message quoted)
+            text = (str(e) or "error").replace("\r", " ").replace("\n", " ")
+            return "? " + escape(text) + "\n\n"
         except MemoryError:
             return "? out of memory\n\n"
         except Exception as e:
