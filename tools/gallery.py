@@ -40,8 +40,6 @@ PS_18 = ("menu:pointsettia a a right a a a right down a a right a a right*3 up a
 SHOTS = (
     ("menu", "Menu: one icon per game and tool (the name scrolls on 16x16)",
      "menu:dice wait:300"),
-    ("menu-not-yet", "Menu: a game not built yet is grey",
-     "menu:ice_stalks wait:300"),
     ("dice", "Dice: three pyramid dice and their pip total",
      "menu:dice a down up up a a wait:900"),
     ("dice-d6", "Dice: six d6 (pages turn on 8x8)",
