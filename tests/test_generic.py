@@ -182,13 +182,16 @@ def test_every_built_entry_has_its_engine_and_screen(game):
     assert registry.game_class(game).GAME == game
 
 
-@pytest.mark.parametrize("game", [g for g in catalog.ids() if g not in catalog.built()])
-def test_an_entry_with_a_screen_is_marked_built(game):
+def test_every_entry_with_a_screen_is_marked_built():
     # built means its engine and its screen exist: an entry whose screen
-    # has landed must say so, or the menu keeps it grey
+    # has landed must say so, or the menu keeps it grey (one test over the
+    # unbuilt entries, so it runs, and can fail, when there are none)
     import os
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    assert not os.path.exists(os.path.join(root, "lib", "screen_" + game + ".py")), game
+    unbuilt = [g for g in catalog.ids() if g not in catalog.built()]
+    with_screen = [g for g in unbuilt
+                   if os.path.exists(os.path.join(root, "lib", "screen_" + g + ".py"))]
+    assert with_screen == []
 
 
 def test_a_built_entry_whose_engine_is_missing_fails(monkeypatch):
