@@ -17,8 +17,9 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(BIN)/python tools/sim.py $(ARGS)
 
+# one test process per core (pytest-xdist): the suite is many small tests
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # Long statistical runs (bot strength, fairness, the reliability campaign):
 # their figures are printed; CI runs this after the tests.
