@@ -17,9 +17,10 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(BIN)/python tools/sim.py $(ARGS)
 
-# one test process per core (pytest-xdist): the suite is many small tests
+# one test process per core (pytest-xdist): the suite is many small tests;
+# a file that shares one fixture across its tests names an xdist_group
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # Long statistical runs (bot strength, fairness, the reliability campaign):
 # their figures are printed; CI runs this after the tests.

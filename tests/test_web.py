@@ -25,6 +25,10 @@ import time
 
 import pytest
 
+# one test process builds and serves the site for every test here: two
+# would run npm in web/ at once (make test runs with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("web")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
