@@ -65,7 +65,7 @@ BOARDS = ("pico_8x8", "pico_16x16")
 MODES = ("mpy", "py")
 PRESSES = 120
 ENGINE_STEPS = 400
-TIME_RETRIES = 2            # a time over its gate is measured again this often
+TIME_RETRIES = 4            # a time over its gate is measured again this often
 RUN_TIMEOUT = 600
 
 
