@@ -958,4 +958,8 @@ def test_many_more_games_match_the_rulings():
                       p_probe=0.02, stats=stats)
     print("IceTowers oracle sweep:", dict(stats))
     assert stats["over"] == 40 * len(sizes)
-    assert stats["ends_by_repetition"] and stats["set_downs"] and stats["splits_at_top"], stats
+    # the random games seek repetitions; since the engine's bots never
+    # repeat a position, whether one of these 200 games ends by a third
+    # repetition depends on the bots' play: the end itself is covered by
+    # the scripted test_a_third_repetition_by_moves_that_undo_each_other...
+    assert stats["sought_repeats"] and stats["set_downs"] and stats["splits_at_top"], stats
