@@ -103,3 +103,10 @@ def test_the_doc_is_rewritten_and_its_hand_written_part_kept(tmp_path, monkeypat
     text = doc.read_text()
     assert "stale figures" not in text and "| dice | pico_8x8 | mpy | 120 KB | 100 KB" in text
     assert text.rstrip().endswith("kept by hand")
+
+
+def test_check_fails_on_heap_and_bots_and_shows_pass_times():
+    assert budget.blocking(["MemoryError in a 152 KB heap"]) == ["MemoryError in a 152 KB heap"]
+    assert budget.blocking(["a bot move took 1100 ms"]) == ["a bot move took 1100 ms"]
+    over = ["a pass with a press took 84 ms", "a pass took 106 ms"]
+    assert budget.blocking(over) == ([] if not budget.PASS_TIMES_FAIL_CHECK else over)
