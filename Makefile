@@ -31,9 +31,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pytest -q -s -m bench -p no:cacheprovider
 
-# Device budget: the app with each game, in fixed heaps and against the
-# reference board's time, on CircuitPython's own interpreter core (built
-# on first use into .cache/circuitpython); see docs/budget.md.
+# Device budget: the app with each game in fixed heaps (MicroPython's
+# WebAssembly build, installed by npm on first use) and against the
+# reference board's time (a deterministic instruction count); see
+# docs/budget.md.
 .PHONY: budget
 budget: $(STAMP)
 	$(BIN)/python tools/budget.py --check $(ARGS)
