@@ -50,14 +50,14 @@ CIRCUITPYTHON_MAJOR = 10
 
 
 def sources(board):
-    """(path, drive path) of every file of ours the board needs."""
+    """(repo path, drive path) of every file of ours the board needs."""
     rels = ["code.py", "boot.py", "boards/__init__.py", "boards/%s.py" % board]
     for pkg in PACKAGES:
         for name in sorted(os.listdir(os.path.join(ROOT, pkg))):
             rel = "%s/%s" % (pkg, name)
             if name.endswith(".py") and rel not in DESKTOP_ONLY:
                 rels.append(rel)
-    return [(os.path.join(ROOT, rel), rel) for rel in rels]
+    return [(rel, rel) for rel in rels]
 
 
 def lean_source(text):
@@ -147,6 +147,7 @@ def build(board, out, mpy_cross=None, log=print, full=False, libraries=False):
     if libraries:
         todo += library_sources()
     for src, dst in todo:
+        src = os.path.join(ROOT, src)     # a library's path is absolute already
         target = os.path.join(out, dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         # code.py and boot.py stay source: CircuitPython runs them by name,
