@@ -582,12 +582,11 @@ class App:
             st.remember_deal(gid, rng.getstate())
 
     def _new(self, gid):
-        opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
-        try:
-            return registry.new(gid, opts)
-        except ValueError:
-            # remembered options this engine no longer takes: use defaults
-            return registry.new(gid)
+        """A new game of ``gid`` with the options the settings screen shows
+        (lib.settings ``options``: only those that apply together, so the
+        engine takes every combination)."""
+        return registry.new(gid, self.settings.options(
+            gid, registry.game_class(gid).OPTIONS))
 
     def restart(self, options, redraw=True):
         """Replace the current game with a new one of the same id and these

@@ -53,7 +53,6 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import border, piece_glyph
-from lib.app import Loading
 from engine.state import OVER
 from engine import pointsettia as G
 
@@ -221,14 +220,6 @@ class Screen:
         self.app = app
         d = app.d
         self.big = d.width > 8
-        # "device plays Green": lib.settings turns the catalog's bots
-        # setting into the last seats, so it asks for seat 1; a new game
-        # entered from the menu (through the app's Loading pass, not a
-        # protocol line's game shown anew) is made again with seat 0 (see
-        # engine/catalog.py)
-        if (app.settings.get("pointsettia.bots") == "2" and state.moves == 0
-                and state.bots == 2 and isinstance(app.scr, Loading)):
-            state = app.restart({"bots": "0"}, False)
         self.state = state
         self.mode = STASH
         self.since = app.now

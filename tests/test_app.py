@@ -589,9 +589,10 @@ def test_settings_choose_the_seats_the_device_plays():
     from engine import registry
     st = registry.new("bag_of_ice", opts)
     assert [st.is_bot(p) for p in range(4)] == [False, False, True, True]
-    # more than the players: every seat, and none is no option at all
+    # more than the players: held to every seat but the first, and none is
+    # no option at all
     sim.app.settings.set("bag_of_ice.bots", "11")
-    assert sim.app.settings.options("bag_of_ice", ("players", "bots"))["bots"] == "1,2,3,4"
+    assert sim.app.settings.options("bag_of_ice", ("players", "bots"))["bots"] == "2,3,4"
     sim.app.settings.set("bag_of_ice.bots", "0")
     assert "bots" not in sim.app.settings.options("bag_of_ice", ("players", "bots"))
 
@@ -627,10 +628,12 @@ def test_settings_show_on_off_for_switches():
     goto(sim, "settings")
     sim.press("a")
     sim.press("down")
+    sim.press("left")       # 4 colours: the quick start applies
     sim.press("down")       # ice solo quick start: 0/1 shown as OFF/ON
     off = bytes(sim.indices()[9 * 16:14 * 16])
     sim.press("right")
-    assert sim.app.settings.options("ice_solo", ("quick",)) == {"quick": "1"}
+    assert sim.app.settings.options("ice_solo", ("variant", "quick")) == {
+        "variant": "4", "quick": "1"}
     on = bytes(sim.indices()[9 * 16:14 * 16])
     assert P.OK in on and P.OK not in off, "ON is green"
     assert on.count(P.OK) < off.count(P.HILITE), "OFF is one letter longer"
