@@ -86,8 +86,9 @@ App services for a screen:
 ``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings),
 ``app.d`` (the display: its size for layouts made in ``__init__``).
 
-The panel dims after a minute without a press and goes dark after five;
-the press that wakes it reaches no screen. Screens need do nothing for it.
+The panel dims after a minute without a press or a protocol line and goes
+dark after five; the press that wakes it reaches no screen (a line that
+wakes it is answered as usual). Screens need do nothing for it.
 
 Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
 becomes a player other than the one who moved last (after ``play``,
@@ -279,6 +280,7 @@ class App:
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
         self.link = None         # lib.link.Link: protocol lines over USB serial
+        self.line_at = -1        # ms of the last protocol line, -1: none lately
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -798,6 +800,12 @@ class App:
         if self.sound is not None:
             self.sound.tick(now)
         idle = b.idle_ms(now)
+        if self.line_at >= 0:
+            quiet = ticks_diff(now, self.line_at)
+            if quiet >= BLANK_MS:
+                self.line_at = -1    # forgotten before the clock wraps
+            elif quiet < idle:
+                idle = quiet
         if idle >= DIM_MS and self.sleep != BLANK:
             self._doze(idle)
         if self.link is not None:
@@ -818,9 +826,21 @@ class App:
                 self.common.refusal(d)
             d.show()
 
+    def activity(self):
+        """A protocol line came (lib.link): like a press, it puts off the
+        dimming, and it wakes a dimmed or dark panel; unlike a press it is
+        not swallowed, so the frame it causes is shown at once."""
+        self.line_at = self.now
+        if self.sleep:
+            self.sleep = AWAKE
+            self.settings.apply(self.d)
+            self.d.invalidate()
+            self._redraw = True
+
     def _doze(self, idle):
-        """The buttons have rested a minute: dim the panel; five: blank it
-        (the game goes on underneath; nothing is drawn until a press)."""
+        """The buttons and the serial line have rested a minute: dim the
+        panel; five: blank it (the game goes on underneath; nothing is
+        drawn until a press or a line)."""
         d = self.d
         if idle >= BLANK_MS:
             self.sleep = BLANK
