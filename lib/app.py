@@ -25,11 +25,21 @@ are in lib/screens_common.py; lib/screen_dice.py is a short example)::
         def key(self, k): ...      # one button; return True if the frame changed
         def tick(self, now): ...   # each loop pass, now in ms; True to redraw
         def draw(self, d): ...     # paint the whole frame; never call d.show()
+        def save_view(self): ...   # the view to save with the game: bytes
+        def load_view(self, data): ...   # a resumed game's saved view
         def close(self): ...       # optional: leaving, drop big buffers
 
 * ``state`` is the engine State, new or resumed from a save. Auto chance
   nodes (deals) are already resolved; a node the player rolls may be pending
   (resolve it with ``app.chance()`` when you like, e.g. in ``__init__``).
+* ``save_view()`` returns a few bytes (at most 255; ``b""`` for none)
+  that say what of the frame is not in the state: the cursor's place and
+  the view mode. The app saves them with the game, and on a resume calls
+  ``load_view(data)`` on the new screen with what was saved (``b""`` from
+  a save that has none), so the game shows the frame it was saved with. A
+  view that does not fit the state (damaged, or another version's) is
+  ignored and changes nothing. The frame must follow from the state and
+  the view alone.
 * ``k`` is one of UP DOWN LEFT RIGHT A B (lib.buttons' constants, also
   importable from here). Direction keys repeat while held. A comes when
   pressed. B comes when it is released: holding B for about a second is
@@ -276,6 +286,9 @@ class App:
         self.unsaved = False     # the game changed since the store got it
         self.save_stage = SAVE_START   # how far the idle save got (save)
         self.save_bytes = b""    # at SAVE_WRITE: the game, serialized
+        self.view = b""          # a resumed game's saved view, for its screen
+        self.saved_view = b""    # the view last written with the game
+        self.looked = False      # a key changed the game screen's frame
         self.saves = 0           # records written (for tests and the budget)
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
@@ -460,12 +473,13 @@ class App:
             return True
         if hasattr(w, "GAME"):          # the waiting game itself, resumed
             self._drop_shell()
-            return self.enter(gid, w)
+            return self.enter(gid, w, self.store.view)
         self.go(w)                      # the resume offer first
         return True
 
-    def enter(self, gid, state=None):
-        """Start (or, given a state, resume) a game or tool. False if it
+    def enter(self, gid, state=None, view=b""):
+        """Start (or, given a state, resume) a game or tool, and show a
+        resumed one with the ``view`` saved with it (lib.save). False if it
         cannot be played here; the menu shows a refusal then."""
         if gid not in self.playable:
             return False
@@ -478,6 +492,8 @@ class App:
             return False
         self.game = gid
         self.state = state
+        self.view = view
+        self.saved_view = view
         self._player = -1
         self._seats()
         self.saved()
@@ -521,6 +537,9 @@ class App:
         self.game_scr = mod.Screen(self, self.state)
         self.scr = self.game_scr
         self._redraw = True
+        if self.view:
+            self.game_scr.load_view(self.view)
+            self.view = b""
         st = self.state
         p = st.to_move()
         if p >= 0 and st.num_players() > 1:
@@ -695,7 +714,10 @@ class App:
                 self.save_stage = SAVE_WRITE
                 return
         self.saved()
-        self.store.save_game(data)
+        scr = self.game_scr
+        view = scr.save_view() if scr is not None else self.saved_view
+        self.saved_view = view
+        self.store.save_game(data, view)
         self.saves += 1
 
     def boot_done(self):
@@ -764,6 +786,8 @@ class App:
         """Deliver one key (UP..B) to the current screen."""
         if self.scr.key(k):
             self._redraw = True
+            if self.scr is self.game_scr:
+                self.looked = True
 
     def event(self, ev):
         """Route one lib.buttons event: presses and repeats of directions,
@@ -815,9 +839,17 @@ class App:
         if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:
             self._refuse_at = -1
             self._redraw = True
-        if (self.unsaved and self.state is not None and
-                b.idle_ms(now) >= SAVE_IDLE_MS):
-            self.save(False)
+        if self.state is not None and b.idle_ms(now) >= SAVE_IDLE_MS:
+            if self.looked:
+                # the cursor or the view may have moved: saved with the
+                # game if so (one look a rest, not one a pass)
+                self.looked = False
+                scr = self.game_scr
+                if (not self.unsaved and scr is not None and
+                        scr.save_view() != self.saved_view):
+                    self.changed()
+            if self.unsaved:
+                self.save(False)
         if self._redraw and self.sleep != BLANK:
             self._redraw = False
             d = self.d

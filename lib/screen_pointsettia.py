@@ -370,6 +370,19 @@ class Screen:
             self.moved = p
 
     # ---- keys --------------------------------------------------------------------
+    def save_view(self):
+        """bytes: the kind chosen in the stash (its colour and size)."""
+        return bytes((self.colour, self.size))
+
+    def load_view(self, data):
+        """A resumed game's view (save_view); a kind not in the stash is
+        ignored."""
+        if (len(data) != 2 or self.mode != STASH or data[0] > 3 or
+                not 1 <= data[1] <= 3 or not self.state.stash[data[0] << 2 | data[1]]):
+            return
+        self.colour = data[0]
+        self.size = data[1]
+
     def key(self, k):
         m = self.mode
         app = self.app

@@ -11,6 +11,7 @@ from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import icon, border, draw_icon
 from engine.state import OVER
 from engine import catalog
+from lib.save import split_game
 
 
 class Boot:
@@ -88,9 +89,15 @@ def is_tool(gid):
 
 def saved_id(p):
     """The game id at the head of a save record as ``State.serialize``
-    writes it (magic, format, id length, id), without loading the game;
-    None if there is none."""
-    if p is None or len(p) < 4 or len(p) < 4 + p[3]:
+    writes it (magic, format, id length, id), after any view (lib.save),
+    without loading the game; None if there is none."""
+    if p is None:
+        return None
+    try:
+        p = split_game(p)[1]
+    except ValueError:
+        return None
+    if len(p) < 4 or len(p) < 4 + p[3]:
         return None
     try:
         return bytes(p[4:4 + p[3]]).decode()
@@ -162,7 +169,7 @@ class Prompt:
             return True
         if k == A:
             self.state = None
-            if not app.enter(st.GAME, st):
+            if not app.enter(st.GAME, st, app.store.view):
                 app.refuse()
                 app.discard_save(st.GAME)
                 app.to_menu()

@@ -139,6 +139,12 @@ class DuelScreen:
     def tick(self, now):
         return False
 
+    def save_view(self):
+        return b""
+
+    def load_view(self, data):
+        pass
+
     def draw(self, d):
         d.fill(P.OFF)
         d.pixel(3, 3, P.OK)
