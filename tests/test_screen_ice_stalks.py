@@ -506,6 +506,9 @@ def test_escape_then_resume_restores_the_table(board):
     st2 = sim2.app.state
     assert st2.fields() == before
     assert scr(sim2).mode == S.PLACE
+    # the cursor is where it was left (saved with the game), one step on
+    assert scr(sim2).sel == 1
+    sim2.press("left")
     x, y = spot(board, 0, 1)
     assert cursor_or(sim2, x, y, P.piece(3, 3))
     sim2.press("a")
