@@ -34,7 +34,7 @@ slot). The best arrangement is in engine/bag_of_ice_play.py, refusals and
 reading saves in engine/bag_of_ice_text.py.
 """
 
-from engine.state import CHANCE, OVER, IllegalMove, opt_int, escape
+from engine.state import CHANCE, OVER, IllegalMove, opt_int, opt_seats
 from engine.bag_of_ice_odds import (Odds, value, counts, name, FULL, LO, HI,
                                     COLS, FACES, PHASES, ROLLOFF, DECIDE, ROLL,
                                     CHOOSE, DRAW, DONE, DRAW_A, STOP)
@@ -66,16 +66,7 @@ class Game(Odds):
     def _configure(self, opts):
         n = self.players = opt_int(opts, "players", 1, 12, 3)
         self.target = opt_int(opts, "target", 1, 999, 60)
-        b = opts.pop("bots", None)
-        m = 0
-        if b is not None:
-            for w in b.split(","):
-                k = int(w) if w and len(w) < 3 and not w.strip("0123456789") else 0
-                if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
-                    raise ValueError("bots=%s: expected seats 1..%d, separated "
-                                     "by commas, each once" % (escape(b), n))
-                m |= 1 << (k - 1)
-        self.bots = m
+        self.bots = opt_seats(opts, n)
 
     def _init(self):
         n = self.players

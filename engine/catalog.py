@@ -32,19 +32,35 @@ An entry's fields:
 """
 
 
+# what the choice of a setting of the seats the device plays (``seats``) is
+COUNT = 1   # how many of the last seats: "0" none, at most the players less one
+NAMED = 2   # the one seat, by the name the engine takes; the first choice: none
+
+
 class Setting:
     """One remembered option of a game: the engine option ``option`` takes
     one of ``choices`` (strings), ``default`` at first. ``title`` is the
     name the settings screen shows, or None for a choice made inside the
     game's own screen (the table tools'). ``labels`` are what the settings
-    screen shows for each choice, or None to show the choice itself."""
+    screen shows for each choice, or None to show the choice itself.
 
-    def __init__(self, option, choices, default, title=None, labels=None):
+    ``needs`` is None, or ``(option, choice)``: the setting applies only
+    while the game's setting ``option`` is at ``choice``; otherwise the game
+    starts without it and the settings screen shows it crossed out.
+    ``seats`` is 0, or COUNT or NAMED for the seats the device plays
+    (lib.settings turns either into the engine's list of seats). A COUNT
+    never reaches every seat: it is held to the game's PLAYERS setting (or
+    its most players) less one, and crossed out where that is none."""
+
+    def __init__(self, option, choices, default, title=None, labels=None,
+                 needs=None, seats=0):
         self.option = option
         self.choices = choices
         self.default = default
         self.title = title
         self.labels = labels
+        self.needs = needs
+        self.seats = seats
 
 
 class Entry:
@@ -80,7 +96,10 @@ GAMES = [
           "........"
           "R.Y.G.B.",
           (Setting("variant", ("4", "5"), "5", "ICE SOLO: COLOURS"),
-           Setting("quick", ("0", "1"), "0", "ICE SOLO: QUICK START", OFF_ON)),
+           # the quick start deals the 4-colour game only (the 5-colour
+           # one is always dealt straight into the grid)
+           Setting("quick", ("0", "1"), "0", "ICE SOLO: QUICK START", OFF_ON,
+                   needs=("variant", "4"))),
           budget=("variant=5", "variant=4", "variant=4 quick=1")),
     Entry("bag_of_ice", "BAG OF ICE", (1, 12), True,
           "...tt..."
@@ -95,10 +114,9 @@ GAMES = [
            Setting("target", ("30", "40", "50", "60", "80", "100"), "60",
                    "BAG OF ICE: TARGET"),
            # how many seats the device plays: the last ones, so seat 1
-           # stays a person's (lib.settings turns it into the engine's
-           # list); more than the players means all of them
+           # stays a person's
            Setting("bots", counts(0, 11), "0", "BAG OF ICE: DEVICE PLAYS",
-                   ("none",) + counts(1, 11))),
+                   ("none",) + counts(1, 11), seats=COUNT)),
           budget=("players=3", "players=2 bots=2", "players=12 target=30")),
     Entry("ice_stalks", "ICE STALKS", (2, 4), True,
           "...p...."
@@ -110,10 +128,9 @@ GAMES = [
           "rrrrrrr."
           ".....R.G",
           (Setting("players", counts(2, 4), "2", "ICE STALKS: PLAYERS"),
-           # the last seats, as Bag of Ice's: 3 is every seat of a
-           # 2- or 3-player table, or seats 2-4 of four
+           # the last seats, as Bag of Ice's
            Setting("bots", counts(0, 3), "0", "ICE STALKS: DEVICE PLAYS",
-                   ("none",) + counts(1, 3))),
+                   ("none",) + counts(1, 3), seats=COUNT)),
           budget=("players=2", "players=2 bots=2", "players=4 bots=2,3,4")),
     Entry("ice_towers", "ICETOWERS", (2, 5), True,
           "........"
@@ -125,12 +142,13 @@ GAMES = [
           ".r..p.y."
           "dddddddd",
           (Setting("players", counts(2, 5), "3", "ICETOWERS: PLAYERS"),
-           # the ghost stash plays only with 2 players (refused otherwise)
+           # the ghost stash plays only with 2 players (the engine refuses
+           # it with more)
            Setting("ghost", ("0", "1"), "0", "ICETOWERS: GHOST IF 2 PLAYERS",
-                   OFF_ON),
+                   OFF_ON, needs=("players", "2")),
            # the seats the device plays: the last ones, as Bag of Ice's
-           Setting("bots", counts(0, 5), "0", "ICETOWERS: DEVICE PLAYS",
-                   ("none",) + counts(1, 5))),
+           Setting("bots", counts(0, 4), "0", "ICETOWERS: DEVICE PLAYS",
+                   ("none",) + counts(1, 4), seats=COUNT)),
           budget=("players=3", "players=2 ghost=1 bots=2",
                   "players=5 bots=2,3,4,5")),
     Entry("pointsettia", "POINTSETTIA", (2, 2), True,
@@ -142,12 +160,9 @@ GAMES = [
           ".r.g.r.."
           "g..g..g."
           "........",
-          # which seat the device plays: lib.settings reads a bots setting
-          # as a count of the last seats, so "1" is seat 1 (Red) and "2"
-          # also comes out as seat 1: lib/screen_pointsettia.py makes a
-          # new game with seat 0 (Green) when this says "2"
-          (Setting("bots", ("0", "1", "2"), "0", "POINTSETTIA: DEVICE PLAYS",
-                   ("none", "red", "green")),)),
+          # which seat the device plays, by its colour (Green moves first)
+          (Setting("bots", ("none", "red", "green"), "none",
+                   "POINTSETTIA: DEVICE PLAYS", seats=NAMED),)),
     Entry("dice", "DICE", (1, 1), True,
           ".tttttt."
           "tw....wt"

@@ -23,7 +23,7 @@ sizes of the drawn colour it takes, a bit each), ``think()``,
 ``bot_move()``, ``hint()``.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, opt_seats
 
 COLOURS = "roygcbp"
 ROCKS = 5            # rocks of each colour in a full bag
@@ -63,16 +63,7 @@ class Game(State):
 
     def _configure(self, opts):
         n = self.players = opt_int(opts, "players", 2, 4, 2)
-        b = opts.pop("bots", None)
-        m = 0
-        if b is not None:
-            for w in b.split(","):
-                k = int(w) if len(w) == 1 and w in "123456789" else 0
-                if not 0 < k <= n or m >> (k - 1) & 1:
-                    raise ValueError("bots=%s: expected seats 1..%d, separated"
-                                     " by commas, each once" % (b, n))
-                m |= 1 << (k - 1)
-        self.bots = m
+        self.bots = opt_seats(opts, n)
 
     def _init(self):
         n = self.players

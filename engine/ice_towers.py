@@ -1,9 +1,10 @@
 """``ice_towers``: IceTowers played in turns on one device, 2 to 5 players.
 
 Options: ``players=2..5`` (3), ``ghost=0|1`` (0; only with 2 players: a
-third stash that never moves), ``bots=2,3`` (seats, counted from 1, that the
-device plays). The rules as played are in docs/games/icetowers.md; where
-the seed is open the project rulings decide.
+third stash that never moves), ``bots=2,3`` (seats that the device plays,
+counted from 1 or named by their colours ``red yellow green blue purple``).
+The rules as played are in docs/games/icetowers.md; where the seed is open
+the project rulings decide.
 
 The table is a square grid (side 6..9) of towers, each a bytearray of piece
 codes bottom to top (``colour << 2 | size``, colours ``r y g b p`` by stash,
@@ -31,7 +32,7 @@ are small ints (every product stays below 2**30), so a board allocates no
 object for them.
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, opt_seats
 
 try:
     from micropython import const
@@ -40,6 +41,8 @@ except ImportError:
         return x
 
 COLOURS = "rygbp"
+# the seats' colours, the names ``bots=`` takes (seat order)
+SEAT_NAMES = ("red", "yellow", "green", "blue", "purple")
 PASS = const(0)
 DEAL = const(1)        # + kind (colour * 3 + size - 1): "r3"
 CAP = const(16)        # + from * 81 + to: "a1-c4"
@@ -136,15 +139,7 @@ class Game(State):
         if g == "1" and n != 2:
             raise ValueError("ghost=1 needs players=2 (players=%d)" % n)
         self.ghost = g == "1"
-        b = opts.pop("bots", None)
-        m = 0
-        if b is not None:
-            for w in b.split(","):
-                k = int(w) if w and len(w) < 3 and w.isdigit() else 0
-                if not 0 < k <= n or str(k) != w or m >> (k - 1) & 1:
-                    raise ValueError("bots=%s: expected seats 1..%d" % (b, n))
-                m |= 1 << (k - 1)
-        self.bots = m
+        self.bots = opt_seats(opts, n, SEAT_NAMES)
         self.stashes = n + (1 if self.ghost else 0)
         self.total = 15 * self.stashes
         side = 6

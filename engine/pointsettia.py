@@ -1,7 +1,8 @@
 """``pointsettia``: Green and Red grow a plant of pyramids and score its rim.
 
-Options: ``bots=`` (seats the device plays: ``0`` Green, ``1`` Red, or
-``0,1``). No chance nodes. See docs/games/pointsettia.md for the rules as
+Options: ``bots=`` (seats the device plays, counted from 1 as in every
+game, or by colour: ``1`` or ``green``, Green, who moves first; ``2`` or
+``red``; or ``1,2``). No chance nodes. See docs/games/pointsettia.md for the rules as
 played and the protocol.
 
 Positions are numbered breadth first: the root 0, its children 1..3, then
@@ -17,13 +18,15 @@ power. The history is the state (UNDO_DEPTH 0): a game is at most 45
 moves, replayed for undo and saved whole.
 """
 
-from engine.state import State, OVER, IllegalMove
+from engine.state import State, OVER, IllegalMove, opt_seats
 
 GREEN = 0
 RED = 1
 CLEAR = 2
 BLACK = 3
 COLOURS = "grwk"
+# the seats' colours, the names ``bots=`` takes (seat order)
+SEAT_NAMES = ("green", "red")
 ROOT_PIECE = CLEAR << 2 | 3
 MOVES = 45          # pieces played in a whole game (the plant holds 46)
 RIM = 22            # the first rim position
@@ -203,14 +206,7 @@ class Game(State):
     __slots__ = ("bots", "plant", "stash", "moves", "last")
 
     def _configure(self, opts):
-        b = opts.pop("bots", None)
-        m = 0
-        if b is not None:
-            for w in b.split(","):
-                if w not in ("0", "1") or m >> int(w) & 1:
-                    raise ValueError("bots=%s: expected seats 0 (Green), 1 (Red) or 0,1" % b)
-                m |= 1 << int(w)
-        self.bots = m
+        self.bots = opt_seats(opts, 2, SEAT_NAMES)
 
     def _init(self):
         self.plant = bytearray(46)

@@ -126,6 +126,30 @@ def opt_int(opts, key, lo, hi, default):
     return n
 
 
+def opt_seats(opts, n, names=()):
+    """Pop ``bots``, the seats the device plays among ``n``: seat numbers
+    counted from 1 or, in a game whose seats have colours, the colours'
+    ``names`` (seat order), separated by commas, each once -> a bit per
+    seat (seat 1 the lowest)."""
+    b = opts.pop("bots", None)
+    m = 0
+    if b is None:
+        return m
+    for w in b.split(","):
+        if w in names:
+            k = names.index(w) + 1
+        else:
+            k = int(w) if is_plain_number(w) and len(w) < 3 else 0
+            if str(k) != w:
+                k = 0
+        if not 0 < k <= n or m >> (k - 1) & 1:
+            raise ValueError("bots=%s: expected seats 1..%d%s, separated by "
+                             "commas, each once"
+                             % (escape(b), n, " or " + " ".join(names[:n]) if names else ""))
+        m |= 1 << (k - 1)
+    return m
+
+
 # ---- saves ----------------------------------------------------------------
 
 def split_header(data):

@@ -25,11 +25,21 @@ are in lib/screens_common.py; lib/screen_dice.py is a short example)::
         def key(self, k): ...      # one button; return True if the frame changed
         def tick(self, now): ...   # each loop pass, now in ms; True to redraw
         def draw(self, d): ...     # paint the whole frame; never call d.show()
+        def save_view(self): ...   # the view to save with the game: bytes
+        def load_view(self, data): ...   # a resumed game's saved view
         def close(self): ...       # optional: leaving, drop big buffers
 
 * ``state`` is the engine State, new or resumed from a save. Auto chance
   nodes (deals) are already resolved; a node the player rolls may be pending
   (resolve it with ``app.chance()`` when you like, e.g. in ``__init__``).
+* ``save_view()`` returns a few bytes (at most 255; ``b""`` for none)
+  that say what of the frame is not in the state: the cursor's place and
+  the view mode. The app saves them with the game, and on a resume calls
+  ``load_view(data)`` on the new screen with what was saved (``b""`` from
+  a save that has none), so the game shows the frame it was saved with. A
+  view that does not fit the state (damaged, or another version's) is
+  ignored and changes nothing. The frame must follow from the state and
+  the view alone.
 * ``k`` is one of UP DOWN LEFT RIGHT A B (lib.buttons' constants, also
   importable from here). Direction keys repeat while held. A comes when
   pressed. B comes when it is released: holding B for about a second is
@@ -86,8 +96,9 @@ App services for a screen:
 ``app.rng``, ``app.now`` (ms of this pass), ``app.settings`` (lib.settings),
 ``app.d`` (the display: its size for layouts made in ``__init__``).
 
-The panel dims after a minute without a press and goes dark after five;
-the press that wakes it reaches no screen. Screens need do nothing for it.
+The panel dims after a minute without a press or a protocol line and goes
+dark after five; the press that wakes it reaches no screen (a line that
+wakes it is answered as usual). Screens need do nothing for it.
 
 Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
 becomes a player other than the one who moved last (after ``play``,
@@ -275,10 +286,14 @@ class App:
         self.unsaved = False     # the game changed since the store got it
         self.save_stage = SAVE_START   # how far the idle save got (save)
         self.save_bytes = b""    # at SAVE_WRITE: the game, serialized
+        self.view = b""          # a resumed game's saved view, for its screen
+        self.saved_view = b""    # the view last written with the game
+        self.looked = False      # a key changed the game screen's frame
         self.saves = 0           # records written (for tests and the budget)
         self.keep = False        # a tool while the slot holds something else: no saving
         self.errors = 0          # passes that raised (see run)
         self.link = None         # lib.link.Link: protocol lines over USB serial
+        self.line_at = -1        # ms of the last protocol line, -1: none lately
         self._player = -1        # last human to move, for hand-offs
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
@@ -458,12 +473,13 @@ class App:
             return True
         if hasattr(w, "GAME"):          # the waiting game itself, resumed
             self._drop_shell()
-            return self.enter(gid, w)
+            return self.enter(gid, w, self.store.view)
         self.go(w)                      # the resume offer first
         return True
 
-    def enter(self, gid, state=None):
-        """Start (or, given a state, resume) a game or tool. False if it
+    def enter(self, gid, state=None, view=b""):
+        """Start (or, given a state, resume) a game or tool, and show a
+        resumed one with the ``view`` saved with it (lib.save). False if it
         cannot be played here; the menu shows a refusal then."""
         if gid not in self.playable:
             return False
@@ -476,6 +492,8 @@ class App:
             return False
         self.game = gid
         self.state = state
+        self.view = view
+        self.saved_view = view
         self._player = -1
         self._seats()
         self.saved()
@@ -519,6 +537,9 @@ class App:
         self.game_scr = mod.Screen(self, self.state)
         self.scr = self.game_scr
         self._redraw = True
+        if self.view:
+            self.game_scr.load_view(self.view)
+            self.view = b""
         st = self.state
         p = st.to_move()
         if p >= 0 and st.num_players() > 1:
@@ -582,12 +603,11 @@ class App:
             st.remember_deal(gid, rng.getstate())
 
     def _new(self, gid):
-        opts = self.settings.options(gid, registry.game_class(gid).OPTIONS)
-        try:
-            return registry.new(gid, opts)
-        except ValueError:
-            # remembered options this engine no longer takes: use defaults
-            return registry.new(gid)
+        """A new game of ``gid`` with the options the settings screen shows
+        (lib.settings ``options``: only those that apply together, so the
+        engine takes every combination)."""
+        return registry.new(gid, self.settings.options(
+            gid, registry.game_class(gid).OPTIONS))
 
     def restart(self, options, redraw=True):
         """Replace the current game with a new one of the same id and these
@@ -694,7 +714,10 @@ class App:
                 self.save_stage = SAVE_WRITE
                 return
         self.saved()
-        self.store.save_game(data)
+        scr = self.game_scr
+        view = scr.save_view() if scr is not None else self.saved_view
+        self.saved_view = view
+        self.store.save_game(data, view)
         self.saves += 1
 
     def boot_done(self):
@@ -763,6 +786,8 @@ class App:
         """Deliver one key (UP..B) to the current screen."""
         if self.scr.key(k):
             self._redraw = True
+            if self.scr is self.game_scr:
+                self.looked = True
 
     def event(self, ev):
         """Route one lib.buttons event: presses and repeats of directions,
@@ -799,6 +824,12 @@ class App:
         if self.sound is not None:
             self.sound.tick(now)
         idle = b.idle_ms(now)
+        if self.line_at >= 0:
+            quiet = ticks_diff(now, self.line_at)
+            if quiet >= BLANK_MS:
+                self.line_at = -1    # forgotten before the clock wraps
+            elif quiet < idle:
+                idle = quiet
         if idle >= DIM_MS and self.sleep != BLANK:
             self._doze(idle)
         if self.link is not None:
@@ -808,9 +839,17 @@ class App:
         if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:
             self._refuse_at = -1
             self._redraw = True
-        if (self.unsaved and self.state is not None and
-                b.idle_ms(now) >= SAVE_IDLE_MS):
-            self.save(False)
+        if self.state is not None and b.idle_ms(now) >= SAVE_IDLE_MS:
+            if self.looked:
+                # the cursor or the view may have moved: saved with the
+                # game if so (one look a rest, not one a pass)
+                self.looked = False
+                scr = self.game_scr
+                if (not self.unsaved and scr is not None and
+                        scr.save_view() != self.saved_view):
+                    self.changed()
+            if self.unsaved:
+                self.save(False)
         if self._redraw and self.sleep != BLANK:
             self._redraw = False
             d = self.d
@@ -819,9 +858,21 @@ class App:
                 self.common.refusal(d)
             d.show()
 
+    def activity(self):
+        """A protocol line came (lib.link): like a press, it puts off the
+        dimming, and it wakes a dimmed or dark panel; unlike a press it is
+        not swallowed, so the frame it causes is shown at once."""
+        self.line_at = self.now
+        if self.sleep:
+            self.sleep = AWAKE
+            self.settings.apply(self.d)
+            self.d.invalidate()
+            self._redraw = True
+
     def _doze(self, idle):
-        """The buttons have rested a minute: dim the panel; five: blank it
-        (the game goes on underneath; nothing is drawn until a press)."""
+        """The buttons and the serial line have rested a minute: dim the
+        panel; five: blank it (the game goes on underneath; nothing is
+        drawn until a press or a line)."""
         d = self.d
         if idle >= BLANK_MS:
             self.sleep = BLANK

@@ -12,17 +12,24 @@ on the LEDs, and a ``new`` starts that game on the screen (leaving, and
 saving, the one that was there). The protocol's modules load when the
 first line arrives: a board that is never spoken to never holds them.
 
+A line counts as activity, as a press does: it wakes a dimmed or dark
+panel (App.activity) and the frame it causes is shown.
+
 The session is made with ``auto=False``: it never samples bookkeeping
 chance nodes nor moves device seats by itself; the app does that, pass by
 pass, as it does after a button press.
 """
 
 CHUNK = 128     # bytes read from the port in one pass at most
-# Longer lines are refused. The protocol itself takes up to 4096
-# characters, but no command a person or a script sends to a board comes
-# near this (a whole Ice Solo deal is about 230), and the buffer is made
-# once and kept: a smaller one leaves the game more heap.
+# Longer lines are refused: the limit is in bytes, before the line is
+# decoded (a character outside ASCII takes two to four). The protocol
+# itself takes up to 4096 characters, but no command a person or a script
+# sends to a board comes near this (a whole Ice Solo deal is about 230),
+# and the buffer is made once and kept: a smaller one leaves the game
+# more heap.
 MAX_LINE = 512
+CR = 13
+LF = 10
 
 
 class Link:
@@ -37,6 +44,11 @@ class Link:
         self.line = None        # made when the first byte comes
         self.length = 0
         self.too_long = False
+        # a CR just read: dropped if the LF comes next (a Windows line
+        # end), else a control character inside the line
+        self.cr = False
+        self.control = -1       # the line's first control byte, or -1
+        self.control_at = 0     # and its place in the line, from 1
         self.chunk = None
         if hasattr(port, "timeout"):
             port.timeout = 0     # never wait for bytes: the loop must go on
@@ -50,23 +62,48 @@ class Link:
             self.line = bytearray(MAX_LINE)
             self.chunk = bytearray(CHUNK)
         count = self.port.readinto(self.chunk) or 0
-        line = self.line
         for i in range(count):
             byte = self.chunk[i]
-            if byte == 10:
-                if self.too_long:
-                    self.reply("? line too long (at most %d characters)\n\n" % MAX_LINE)
-                else:
-                    self.answer(bytes(line[:self.length]))
-                self.length = 0
-                self.too_long = False
-            elif byte == 13:
+            if byte == LF:
+                self.cr = False
+                self.end()
                 continue
-            elif self.length < MAX_LINE:
-                line[self.length] = byte
-                self.length += 1
+            if self.cr:
+                self.cr = False
+                self.add(CR)
+            if byte == CR:
+                self.cr = True
             else:
-                self.too_long = True
+                self.add(byte)
+
+    def add(self, byte):
+        """One byte of the line being read (not its LF)."""
+        n = self.length
+        if (byte < 32 or byte == 127) and self.control < 0:
+            self.control = byte
+            self.control_at = n + 1
+        if n < MAX_LINE:
+            self.line[n] = byte
+        else:
+            self.too_long = True
+        self.length = n + 1
+
+    def end(self):
+        """The line's LF: answer it, or say why not, then start the next."""
+        if self.too_long:
+            self.reply("? line too long (%d bytes; at most %d)\n\n"
+                       % (self.length, MAX_LINE))
+        elif self.control >= 0:
+            self.reply("? control character \\x%02x at byte %d: a line is "
+                       "printable text (a CR only just before its LF)\n\n"
+                       % (self.control, self.control_at))
+        else:
+            self.answer(bytes(self.line[:self.length]))
+        if self.length or self.control >= 0:
+            self.app.activity()
+        self.length = 0
+        self.too_long = False
+        self.control = -1
 
     def answer(self, raw):
         """Answer one line and show on the screen what it changed."""

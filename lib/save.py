@@ -29,6 +29,13 @@ Whatever cannot be a whole record (torn, bit rot, another program's data,
 another format version) is ignored and reported in ``status`` so the app
 can say so, never loaded.
 
+A game record's payload is the engine's ``State.serialize`` bytes, which
+begin ``PP``; or, carrying the screen's view with the game (its cursor and
+view mode, from the screen's ``save_view``, so a resumed game shows the
+frame it was saved with), ``PV``, the view's length (a byte), the view,
+then those bytes. A payload of the first kind (saved before views were)
+loads with an empty view.
+
 ``status`` is RECOVERED ("OLDER SAVE") only when what loaded may not be the
 latest save: a newer record was refused, or the other slot is damaged and
 its sequence number (bytes 4-5, read as they are) does not show it older.
@@ -314,18 +321,19 @@ class Store:
 
     The app decides when to save; this keeps writes whole and rare::
 
-        store.save_game(state.serialize())   # OK / UNCHANGED / TOO_BIG
+        store.save_game(state.serialize(), view)   # OK / UNCHANGED / TOO_BIG
         data = store.load_game()             # bytes, or None
         store.has_game()                     # one waits? (no copying)
         store.status, store.notice()         # what load_game found
         store.clear_game()                   # finished: nothing to resume
         st = store.resume()                  # a State or None (checked by
                                              # engine.registry.deserialize)
+        store.view                           # and the view saved with it
         store.save_settings(b"...")          # lib.settings' record
         store.load_settings()
     """
 
-    __slots__ = ("nvm", "game", "settings", "status")
+    __slots__ = ("nvm", "game", "settings", "status", "view")
 
     def __init__(self, nvm, settings_slot=SETTINGS_SLOT):
         size = len(nvm)
@@ -336,9 +344,16 @@ class Store:
         rest = size - 2 * settings_slot
         self.game = Region(nvm, 2 * settings_slot, rest // 2, GAME)
         self.status = EMPTY
+        self.view = b""      # the view saved with the game resume() loaded
 
     # ---- game --------------------------------------------------------------
-    def save_game(self, payload):
+    def save_game(self, payload, view=b""):
+        """Write the game (``State.serialize`` bytes) with the screen's
+        ``view`` (at most 255 bytes; empty: none)."""
+        if view:
+            if len(view) > 255:
+                raise ValueError("a view is at most 255 bytes (%d)" % len(view))
+            payload = VIEW + bytes((len(view),)) + view + payload
         return self.game.save(payload)
 
     def load_game(self, accept=None):
@@ -371,16 +386,20 @@ class Store:
         """The saved game as an engine State, or None; ``status`` says why
         not. A record the engine refuses is skipped for the older one."""
         from engine import registry
-        box = [None]
+        box = [None, b""]
 
         def accept(p):
             try:
-                box[0] = registry.deserialize(bytes(p))
+                view, game = split_game(bytes(p))
+                box[0] = registry.deserialize(game)
+                box[1] = view
                 return True
             except Exception:   # any refusal, even a bug: never crash at boot
                 return False
         self.load_game(accept)
-        return box[0] if self.status in (OK, RECOVERED) else None
+        ok = self.status in (OK, RECOVERED)
+        self.view = box[1] if ok else b""
+        return box[0] if ok else None
 
     def notice(self):
         """Text to show after a load, or None when all was well."""
@@ -403,6 +422,21 @@ class Store:
     def stats(self):
         """(game writes, settings writes, game capacity) this session."""
         return self.game.writes, self.settings.writes, self.game.capacity()
+
+
+VIEW = b"PV"     # a game payload that carries its screen's view first
+
+
+def split_game(payload):
+    """A game record's payload -> ``(view, State.serialize bytes)``; the
+    view is empty in a payload without one. ValueError if a view's length
+    runs past the payload."""
+    if payload[:2] != VIEW:
+        return b"", payload
+    if len(payload) < 3 or len(payload) < 3 + payload[2]:
+        raise ValueError("game record: the view runs past its end")
+    n = payload[2]
+    return bytes(payload[3:3 + n]), payload[3 + n:]
 
 
 def default_nvm():

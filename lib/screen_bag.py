@@ -82,6 +82,13 @@ class Screen:
             app.chance()
         self.layout()
 
+    def save_view(self):
+        """bytes: none; the frame follows from the state."""
+        return b""
+
+    def load_view(self, data):
+        pass
+
     def key(self, k):
         m = self.mode
         app = self.app

@@ -189,6 +189,13 @@ class Screen:
 
     # ---- keys and time: a change they report makes the next draw work
     # the picture out again (``dirty``, see draw) ---------------------------
+    def save_view(self):
+        """bytes: none; the frame follows from the state."""
+        return b""
+
+    def load_view(self, data):
+        pass
+
     def key(self, k):
         if self._handle_key(k):
             self.dirty = True

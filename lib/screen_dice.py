@@ -187,6 +187,13 @@ class Screen:
             self.pages += 1
 
     # ---- keys ----------------------------------------------------------------
+    def save_view(self):
+        """bytes: none; the frame follows from the state."""
+        return b""
+
+    def load_view(self, data):
+        pass
+
     def key(self, k):
         if self.mode == ROLLING:
             self.skip = True       # landed in the next tick

@@ -222,6 +222,29 @@ class Screen:
                 self._end_text()
         return True
 
+    def save_view(self):
+        """bytes: the cursor, the piece in hand and the hint's cell (each
+        plus one, 0 none) and whether the finished towers are looked at."""
+        return bytes((self.cursor, self.held + 1, self.suggested + 1,
+                      1 if self.mode == _GRIDVIEW else 0))
+
+    def load_view(self, data):
+        """A resumed game's view (save_view); one that does not fit the
+        game is ignored."""
+        n = self.grid_width * self.grid_height
+        if len(data) != 4 or data[0] >= n or data[1] > n or data[2] > n:
+            return
+        if self.mode != _BOARD or data[3] > 1 or (data[3] and not self.field):
+            return
+        self.cursor = data[0]
+        if data[1] and self._pick(data[1] - 1):
+            self.held = data[1] - 1
+            if data[2] and self.dest[data[2] - 1]:
+                self.suggested = data[2] - 1
+        if data[3]:
+            self.mode = _GRIDVIEW
+        self.side_cursor = -1
+
     # ---- time ---------------------------------------------------------------
     def tick(self, now):
         if self.think:

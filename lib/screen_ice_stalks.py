@@ -221,6 +221,27 @@ class Screen:
         return n
 
     # ---- keys ------------------------------------------------------------------
+    def save_view(self):
+        """bytes: the cursor (which legal placement), the first stalk on
+        the panel, and 1 once the placements show (past NEW BASE)."""
+        return bytes((min(self.sel, 255), min(self.first, 255),
+                      1 if self.mode == PLACE else 0))
+
+    def load_view(self, data):
+        """A resumed game's view (save_view); one that does not fit the
+        placements is ignored."""
+        acts = self.acts
+        m = self.mode
+        if (len(data) != 3 or (m != PLACE and m != SAY) or acts is None or
+                data[0] >= len(acts) or data[1] > len(self.state.stalks) or
+                data[2] > 1 or (m == PLACE and not data[2])):
+            return
+        self.sel = data[0]
+        self.first = data[1]
+        if data[2]:
+            self.mode = PLACE
+        self._follow()
+
     def key(self, k):
         m = self.mode
         st = self.state

@@ -361,6 +361,27 @@ class Screen:
         return 2 if self.big and n <= 8 else 1
 
     # ---- keys ------------------------------------------------------------
+    def save_view(self):
+        """bytes: the cursor's cell, the first column and row in view and
+        the cell size (the 8x8 zoom)."""
+        return bytes((self.cur, self.ox, self.oy, self.cs))
+
+    def load_view(self, data):
+        """A resumed game's view (save_view); one that does not fit the
+        table is ignored."""
+        side = self.side
+        if (len(data) != 4 or self.mode != BOARD or data[0] >= side * side or
+                data[1] >= side or data[2] >= side or data[3] not in (1, 2) or
+                (self.big and data[3] != self.cs)):
+            return
+        if data[3] != self.cs:
+            self._zoom(data[3])
+        self.cur = data[0]
+        self.ox = min(data[1], side - self.vw)
+        self.oy = min(data[2], side - self.vw)
+        self._view()
+        self.stale = True
+
     def key(self, k):
         m = self.mode
         if m == BOARD or m == HAND or m == AIM or m == ENDBOARD:

@@ -53,7 +53,6 @@ from lib import palette as P
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import border, piece_glyph
-from lib.app import Loading
 from engine.state import OVER
 from engine import pointsettia as G
 
@@ -221,14 +220,6 @@ class Screen:
         self.app = app
         d = app.d
         self.big = d.width > 8
-        # "device plays Green": lib.settings turns the catalog's bots
-        # setting into the last seats, so it asks for seat 1; a new game
-        # entered from the menu (through the app's Loading pass, not a
-        # protocol line's game shown anew) is made again with seat 0 (see
-        # engine/catalog.py)
-        if (app.settings.get("pointsettia.bots") == "2" and state.moves == 0
-                and state.bots == 2 and isinstance(app.scr, Loading)):
-            state = app.restart({"bots": "0"}, False)
         self.state = state
         self.mode = STASH
         self.since = app.now
@@ -379,6 +370,19 @@ class Screen:
             self.moved = p
 
     # ---- keys --------------------------------------------------------------------
+    def save_view(self):
+        """bytes: the kind chosen in the stash (its colour and size)."""
+        return bytes((self.colour, self.size))
+
+    def load_view(self, data):
+        """A resumed game's view (save_view); a kind not in the stash is
+        ignored."""
+        if (len(data) != 2 or self.mode != STASH or data[0] > 3 or
+                not 1 <= data[1] <= 3 or not self.state.stash[data[0] << 2 | data[1]]):
+            return
+        self.colour = data[0]
+        self.size = data[1]
+
     def key(self, k):
         m = self.mode
         app = self.app

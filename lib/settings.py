@@ -79,12 +79,18 @@ def custom_contents(counts):
 class Item:
     """One setting as the settings record and screen see it: ``key``
     (``<game id>.<option>``, or ``bright``), ``gid`` (``""`` for the
-    brightness) and the catalog's ``setting``."""
+    brightness) and the catalog's ``setting``. ``needs_at`` is the index
+    in the items of the setting its ``needs`` names, ``players_at`` that of
+    its game's PLAYERS setting (-1: none); ``most`` is its game's most
+    players."""
 
-    def __init__(self, key, gid, setting):
+    def __init__(self, key, gid, setting, most=1):
         self.key = key
         self.gid = gid
         self.setting = setting
+        self.most = most
+        self.needs_at = -1
+        self.players_at = -1
 
 
 def catalog_items():
@@ -92,11 +98,23 @@ def catalog_items():
     items = [Item("bright", "", BRIGHTNESS)]
     for entry in catalog.GAMES:
         for setting in entry.settings:
-            items.append(Item(entry.gid + "." + setting.option, entry.gid, setting))
+            items.append(Item(entry.gid + "." + setting.option, entry.gid,
+                              setting, entry.players[1]))
     items.append(Item("pace", "", PACE))
     items.append(Item("sound", "", SOUND))
     for gid in REPLAYS:
         items.append(Item(gid + ".replay", gid, DEAL))
+    # the settings each one's value depends on, found once
+    for it in items:
+        needs = it.setting.needs
+        for j in range(len(items)):
+            other = items[j]
+            if other.gid != it.gid or not it.gid:
+                continue
+            if needs is not None and other.setting.option == needs[0]:
+                it.needs_at = j
+            if other.setting.option == "players":
+                it.players_at = j
     return items
 
 
@@ -160,16 +178,49 @@ class Settings:
             self.dirty = True
 
     def label(self, i):
-        """What the settings screen shows for item ``i``'s value."""
+        """What the settings screen shows for item ``i``'s value (as it
+        applies: see ``choice``)."""
         setting = self.items[i].setting
-        return (setting.labels or setting.choices)[self.values[i]]
+        return (setting.labels or setting.choices)[self.choice(i)]
+
+    def most(self, i):
+        """The highest choice item ``i`` can take with the others' values:
+        a COUNT of seats the device plays stops at the players less one
+        (the game's PLAYERS setting, or its most players)."""
+        it = self.items[i]
+        top = len(it.setting.choices) - 1
+        if it.setting.seats != catalog.COUNT:
+            return top
+        if it.players_at >= 0:
+            players = int(self.get_at(it.players_at))
+        else:
+            players = it.most
+        return min(top, players - 1)
+
+    def choice(self, i):
+        """The index of item ``i``'s choice as the game gets it: the value
+        kept, held to ``most``."""
+        return min(self.values[i], self.most(i))
+
+    def applies(self, i):
+        """Does item ``i`` reach its game with the others' values? Not a
+        setting whose ``needs`` is unmet (IceTowers' ghost with more than
+        two players), nor a COUNT of seats with none to give (one player)."""
+        it = self.items[i]
+        needs = it.setting.needs
+        if needs is not None and self.get_at(it.needs_at) != needs[1]:
+            return False
+        return it.setting.seats != catalog.COUNT or self.most(i) > 0
+
+    def get_at(self, i):
+        """The chosen option string of item ``i`` as kept."""
+        return self.items[i].setting.choices[self.values[i]]
 
     def step(self, i, delta):
-        """Move item ``i`` to the next/previous choice (clamped); True if it
-        changed."""
-        n = len(self.items[i].setting.choices)
-        v = self.values[i] + delta
-        if v < 0 or v >= n:
+        """Move item ``i`` to the next/previous choice it can take (see
+        ``most``); True if it changed."""
+        v = self.choice(i) + delta
+        if v < 0 or v > self.most(i):
             return False
         self.values[i] = v
         self.dirty = True
@@ -191,18 +242,24 @@ class Settings:
         return self.get("sound") == "1"
 
     def options(self, gid, accepted):
-        """The remembered options of game ``gid`` that its engine takes."""
+        """The remembered options of game ``gid`` that its engine takes and
+        that apply with the others (``applies``), as the settings screen
+        shows them: a COUNT of seats becomes the last seats, counted from
+        1; a NAMED seat its name; none is left out."""
         out = {}
         for i in range(len(self.items)):
             it = self.items[i]
-            if it.gid == gid and it.setting.option in accepted:
-                out[it.setting.option] = it.setting.choices[self.values[i]]
-        if "bots" in out:
-            # a count of seats here, a list of seats for the engine
-            n = int(out.pop("bots"))
-            p = int(out.get("players", "1"))
-            if n:
-                out["bots"] = ",".join([str(i) for i in range(max(1, p - n + 1), p + 1)])
+            setting = it.setting
+            if it.gid != gid or setting.option not in accepted or not self.applies(i):
+                continue
+            c = self.choice(i)
+            if setting.seats and c == 0:
+                continue
+            if setting.seats == catalog.COUNT:
+                p = it.most if it.players_at < 0 else int(self.get_at(it.players_at))
+                out["bots"] = ",".join([str(k) for k in range(p - c + 1, p + 1)])
+            else:
+                out[setting.option] = setting.choices[c]
         if out.get("preset") == "custom":
             del out["preset"]
             c = custom_contents(self.custom)

@@ -11,6 +11,7 @@ from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import icon, border, draw_icon
 from engine.state import OVER
 from engine import catalog
+from lib.save import split_game
 
 
 class Boot:
@@ -88,9 +89,15 @@ def is_tool(gid):
 
 def saved_id(p):
     """The game id at the head of a save record as ``State.serialize``
-    writes it (magic, format, id length, id), without loading the game;
-    None if there is none."""
-    if p is None or len(p) < 4 or len(p) < 4 + p[3]:
+    writes it (magic, format, id length, id), after any view (lib.save),
+    without loading the game; None if there is none."""
+    if p is None:
+        return None
+    try:
+        p = split_game(p)[1]
+    except ValueError:
+        return None
+    if len(p) < 4 or len(p) < 4 + p[3]:
         return None
     try:
         return bytes(p[4:4 + p[3]]).decode()
@@ -162,7 +169,7 @@ class Prompt:
             return True
         if k == A:
             self.state = None
-            if not app.enter(st.GAME, st):
+            if not app.enter(st.GAME, st, app.store.view):
                 app.refuse()
                 app.discard_save(st.GAME)
                 app.to_menu()
@@ -433,7 +440,11 @@ class SettingsScreen:
     value, B goes back to the menu and writes the record if it changed.
     On an 8x8 panel the name scrolls once and then the value shows (it
     scrolls too if wider than the panel); brightness applies at once so
-    the player sees what they pick."""
+    the player sees what they pick. A setting that does not apply with the
+    others (IceTowers' ghost with more than two players) shows its value
+    grey and struck through with a red line: the game starts without it.
+    A count of seats the device plays never goes past the players less
+    one, and shows as it will play."""
 
     def __init__(self, app):
         self.app = app
@@ -452,10 +463,15 @@ class SettingsScreen:
         self.value = font.Scroller(app.d.width, y=1 if self.small else 9,
                                    colour=P.HILITE, pause_ms=400)
         self.naming = True     # 8x8: the name is scrolling, not the value
+        self.shown = ""        # the value shown (lib.settings label)
+        self.off = False       # it does not apply with the others
         self._show(0)
 
     def _value(self):
-        return self.app.settings.label(self.item)
+        st = self.app.settings
+        self.shown = st.label(self.item)
+        self.off = not st.applies(self.item)
+        return self.shown
 
     def _show(self, r):
         self.row = r
@@ -504,17 +520,24 @@ class SettingsScreen:
 
     def draw(self, d):
         d.fill(P.OFF)
-        self.value.colour = P.OK if self._value() == "on" else P.HILITE
+        v = self.value
+        if self.off:
+            v.colour = P.DIM
+            # the strike first: the value's grey lit pixels go over it
+            if not (self.small and self.naming):
+                d.rect(0, v.y + 2, d.width, 1, P.REFUSE)
+        else:
+            v.colour = P.OK if self.shown == "on" else P.HILITE
         if self.small:
             if self.naming:
                 self.text.draw(d)
             else:
-                self.value.draw(d)
+                v.draw(d)
             # which setting: a dot per item along the bottom row (spread
             # out if there are more items than pixels)
             n = len(self.rows)
             d.pixel(self.row if n <= 8 else self.row * 7 // (n - 1), 7, P.TEXT)
         else:
             self.text.draw(d)
-            self.value.draw(d)
+            v.draw(d)
             d.pixel(self.row * 2, 15, P.TEXT)

@@ -94,6 +94,12 @@ class NimScreen:
     def tick(self, now):
         return False
 
+    def save_view(self):
+        return b""
+
+    def load_view(self, data):
+        pass
+
     def draw(self, d):
         d.fill(P.OFF)
         for i in range(self.app.state.left):

@@ -75,7 +75,7 @@ def test_out_of_memory_while_saving_keeps_the_last_good_save(monkeypatch):
     good = sim.store.load_game()
     sim.press("a")                       # roll: the game changes
 
-    def no_memory(self, data):
+    def no_memory(self, data, view=b""):
         raise MemoryError("memory allocation failed")
     monkeypatch.setattr(save_module.Store, "save_game", no_memory)
     run_passes(sim, 300)                 # the idle save comes and fails

@@ -396,17 +396,22 @@ def test_undo_and_saves_round_trip():
 
 
 def test_bots_option():
-    assert new(bots="0,1").fields()["bots"] == [0, 1]
-    assert new(bots="1,0").fields()["bots"] == [0, 1]
-    assert new(bots="1").fields()["bots"] == [1]
-    for bad in ("2", "0,0", "", "x", "01", "1,"):
+    # seats counted from 1, as in every game, or by colour (``state``
+    # lists them as ``to_move`` numbers them, from 0)
+    assert new(bots="1,2").fields()["bots"] == [0, 1]
+    assert new(bots="2,1").fields()["bots"] == [0, 1]
+    assert new(bots="2").fields()["bots"] == [1]
+    assert new(bots="red").fields()["bots"] == [1]
+    assert new(bots="green").fields()["bots"] == [0]
+    assert new(bots="red,green").fields()["bots"] == [0, 1]
+    for bad in ("0", "3", "1,1", "red,2", "", "x", "01", "1,", "Red"):
         with pytest.raises(ValueError):
             new(bots=bad)
 
 
 def test_protocol_plays_bot_seats_and_shows_the_plant():
     s = Session(5)
-    out = s.handle("new pointsettia bots=1")
+    out = s.handle("new pointsettia bots=2")
     assert out.startswith("= pointsettia")
     out = s.handle("play r3@0")
     # the bot (Red) answers at once
@@ -420,7 +425,7 @@ def test_protocol_plays_bot_seats_and_shows_the_plant():
 
 def test_bot_plays_both_seats_to_the_end():
     s = Session(1)
-    out = s.handle("new pointsettia bots=0,1")
+    out = s.handle("new pointsettia bots=1,2")
     assert len(out.split()) == 3 + MOVES
     assert s.handle("to_move") == "= over\n\n"
     st = json.loads(s.handle("state")[2:])
@@ -495,7 +500,7 @@ def test_preview_shows_a_power_without_playing_it():
 
 
 def test_bot_move_only_on_a_bot_seat():
-    st = new(bots="1")
+    st = new(bots="2")
     assert st.is_bot(1) and not st.is_bot(0)
     assert st.bot_move() is None          # Green, a person, to move
     assert st.hint() in st.legal_actions()

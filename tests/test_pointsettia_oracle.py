@@ -304,8 +304,9 @@ class Refused(Exception):
 
 
 def bots_option(bots):
-    """The ``bots=`` option for device-played seats (counted from 0)."""
-    return "bots=" + ",".join(str(b) for b in sorted(bots))
+    """The ``bots=`` option for device-played seats (``to_move`` numbers
+    them from 0; the option counts from 1)."""
+    return "bots=" + ",".join(str(b + 1) for b in sorted(bots))
 
 
 class Harness:
@@ -499,9 +500,9 @@ def probe(h, rng, k):
     if not h.log:
         lines.append("undo")
     if rng.random() < 0.2:
-        lines.append(rng.choice(["new pointsettia bots=2", "new pointsettia bots=0,0",
+        lines.append(rng.choice(["new pointsettia bots=3", "new pointsettia bots=1,1",
                                  "new pointsettia bots=x", "new pointsettia colour=1",
-                                 "new pointsettia bots=0 bots=1"]))
+                                 "new pointsettia bots=1 bots=2"]))
     for line in lines:
         a = h.s.handle(line)
         assert a.startswith("? ") and len(a.strip()) > 2, (line, a)
@@ -998,19 +999,21 @@ def test_bot_games_follow_the_rulings(bots):
 
 
 def test_options():
-    """`bots` names seats as `to_move` does, in either order; bad values
-    are refused and leave the game in play as it was."""
+    """`bots` counts seats from 1 (`to_move`'s seat plus one) or names
+    their colours, in either order; bad values are refused and leave the
+    game in play as it was."""
     s = Session(7, auto=False)
     assert s.handle("new pointsettia seed=7") == "= pointsettia seed=7\n\n"
     assert json.loads(s.handle("state")[2:]) == Oracle().expected_state()
-    for opt, seats in (("bots=1", [1]), ("bots=0", [0]), ("bots=1,0", [0, 1]),
-                       ("bots=0,1", [0, 1])):
+    for opt, seats in (("bots=2", [1]), ("bots=1", [0]), ("bots=2,1", [0, 1]),
+                       ("bots=1,2", [0, 1]), ("bots=green", [0]), ("bots=red", [1]),
+                       ("bots=red,1", [0, 1])):
         assert s.handle("new pointsettia seed=7 " + opt).startswith("= pointsettia seed=7")
         assert json.loads(s.handle("state")[2:]) == Oracle(seats).expected_state()
     assert s.handle("play g1@0").startswith("= g1@0")
     before = s.handle("state")
-    for bad in ("bots=2", "bots=0,0", "bots=-1", "bots=", "bots=0,1,2", "players=3",
-                "bots=0 bots=1"):
+    for bad in ("bots=0", "bots=3", "bots=1,1", "bots=green,1", "bots=-1", "bots=",
+                "bots=1,2,3", "players=3", "bots=1 bots=2", "bots=blue"):
         assert s.handle("new pointsettia " + bad).startswith("? "), bad
         assert s.handle("state") == before, bad
 

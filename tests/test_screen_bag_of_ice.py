@@ -734,17 +734,15 @@ def test_button_mashing_changes_nothing_illegal(board):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_a_table_of_device_seats_plays_itself_to_a_winner(board):
-    # chosen in Settings, as a player would: every seat the device's. A draw's
-    # bag shake leaves its pick in the flicker counter, and the next die roll
-    # must not read it as a face (it did once: an IndexError mid-game)
-    from tests.test_app import goto
+    # every seat the device's (asked for in words, bots=, as Settings
+    # always leave a person a seat). A draw's bag shake leaves its pick in
+    # the flicker counter, and the next die roll must not read it as a
+    # face (it did once: an IndexError mid-game)
+    from engine import registry
     sim = boot(board, seed=7)
-    s = sim.app.settings
-    s.set("bag_of_ice.players", "3")
-    s.set("bag_of_ice.bots", "11")
-    s.set("bag_of_ice.target", "30")
-    goto(sim, "bag_of_ice")
-    sim.press("a")
+    assert sim.app.enter("bag_of_ice", registry.new(
+        "bag_of_ice", {"players": "3", "bots": "1,2,3", "target": "30"}))
+    sim.advance(100)
     st = sim.app.state
     assert [st.is_bot(p) for p in range(3)] == [True, True, True]
     for _ in range(900):

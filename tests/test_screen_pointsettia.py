@@ -251,7 +251,7 @@ def test_the_device_plays_its_seat_over_several_passes(board, monkeypatch):
     # the bot module as a board has it before the device first thinks: not
     # loaded (the screen loads it in a pass of its own)
     monkeypatch.delitem(sys.modules, "engine.pointsettia_bot", raising=False)
-    sim = new(board, bots=1)
+    sim = new(board, bots=2)
     st = sim.app.state
     g = scr(sim)
     # count the engine's slices and the passes they run in
@@ -292,7 +292,7 @@ def test_the_device_plays_its_seat_over_several_passes(board, monkeypatch):
 
 def test_the_device_can_play_green_from_the_setting():
     sim = boot("pico_8x8")
-    sim.app.settings.set("pointsettia.bots", "2")
+    sim.app.settings.set("pointsettia.bots", "green")
     sim.run_script("menu:pointsettia a")
     st = sim.app.state
     assert st.is_bot(0) and not st.is_bot(1)
@@ -446,8 +446,8 @@ def test_a_game_shown_anew_keeps_its_seats():
     """A protocol line's new game on the screen (App.adopt) keeps the
     device's seat it was made with, whatever the setting says."""
     sim = new("pico_8x8")
-    sim.app.settings.set("pointsettia.bots", "2")
-    st = registry.new("pointsettia", {"bots": "1"})
+    sim.app.settings.set("pointsettia.bots", "green")
+    st = registry.new("pointsettia", {"bots": "2"})
     sim.app.state = st
     assert sim.app.adopt(st) is None       # done, no reason to refuse
     assert sim.app.state is st and st.is_bot(1) and not st.is_bot(0)
