@@ -235,9 +235,12 @@ class Script:
     """The ops of one app scenario: boot, the menu, a game entered, played
     with seeded presses, left (hold B), resumed, played, left."""
 
-    def __init__(self, board, seed=7):
+    def __init__(self, board, seed=7, boot=()):
         self.t = 0
-        self.ops = [["start", board, seed]]
+        # the modules code.py loads, one call each (a board collects
+        # while it boots; one call for all would count every compile's
+        # garbage at once), then make_app
+        self.ops = [["imp", m] for m in boot] + [["start", board, seed]]
         self.rnd = random.Random(seed)
 
     def tick(self, ms):
@@ -265,8 +268,20 @@ class Script:
         self.tick(300)
 
 
-def app_script(board, index, presses=30):
-    s = Script(board)
+BOOT = ("lib.app", "lib.display", "lib.save", "lib.settings", "lib.menu")
+
+
+def boot_order(drive):
+    """The project modules make_app loads, deps first."""
+    mods = device_modules(drive)
+    order = []
+    for m in BOOT:
+        import_order(mods, m, order)
+    return order
+
+
+def app_script(board, index, presses=30, boot=()):
+    s = Script(board, boot=boot)
     s.tick(1500)                 # the boot animation, then the menu
     for _ in range(index):
         s.press("right")
@@ -293,7 +308,8 @@ def menu_index(board, games):
 def summarize(r, game):
     """Figures of one app run (bytes past the baseline)."""
     base = r["base"]
-    out = {"boot": r["rows"][0]["after"] - base, "worst_peak": 0, "worst_live": 0,
+    first = [row["op"][0] for row in r["rows"]].index("start")
+    out = {"boot": r["rows"][first]["after"] - base, "worst_peak": 0, "worst_live": 0,
            "entered": False, "resumed": False, "errors": [], "grew": r["grew"]}
     in_game = 0
     for i, row in enumerate(r["rows"]):
@@ -327,19 +343,21 @@ def app_figures(boards, games, mpy=False, find_smallest=False):
     rows = []
     for board in boards:
         idx = menu_index(board, games)
+        order = boot_order(stage(board)[0])
         trees = stage(board, mpy)
         jobs = {}
         for g in games:
             jobs[g] = (lambda ops: lambda heap: {
                 "heap": heap, "trees": trees, "pre": list(PRE), "stop_on_grow": True,
-                "ops": ops})(app_script(board, idx[g]))
+                "ops": ops})(app_script(board, idx[g], boot=order))
         for g, r in zip(games, run([jobs[g](ROOMY) for g in games])):
             f = summarize(r, g)
             f.update(game=g, board=board, mode="mpy" if mpy else "py")
             rows.append(f)
         if find_smallest:
             need = smallest(jobs, lambda r: not r["grew"] and not any(
-                x["error"] for x in r["rows"]), high=ROOMY // 2)
+                x["error"] for x in r["rows"]), high=256 * 1024, low=64 * 1024,
+                step=2048)
             for f in rows:
                 if f["board"] == board and need.get(f["game"]):
                     f["smallest"] = need[f["game"]]
