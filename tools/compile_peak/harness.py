@@ -47,14 +47,19 @@ def live():
 ballast = None
 
 
-def squeeze(free):
-    """Hold one block so that only ``free`` bytes of the heap stay free
-    (call after :func:`collect`): the room the next call gets."""
+def squeeze(free, largest):
+    """Hold one block in the largest free block (``largest`` bytes, from
+    ``micropython.mem_info``: the end of the heap), so that ``free`` bytes
+    stay free with the holes left as they are, as on a board after the
+    same imports (call after :func:`collect`): the room the next call gets.
+    With fewer bytes in the holes than ``free`` the holes stay and the
+    rest of the end is held."""
     global ballast
     ballast = None
-    n = gc.mem_free() - RESERVE - free
+    total = gc.mem_free() - RESERVE
+    n = largest - max(0, free - (total - largest))
     if n > 64:
-        ballast = bytearray(n - 16)
+        ballast = bytearray(n - 32)
     _mark()
 
 

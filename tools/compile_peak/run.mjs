@@ -61,8 +61,18 @@ async function runJob(loadMicroPython, job) {
     const [before] = live();
     let error = null;
     let ret = null;
+    let args = op.slice(1);
+    if (op[0] === "squeeze") {
+      // the largest free block, in 16-byte blocks, as mem_info prints it
+      out.length = 0;
+      mp.runPython("import micropython\nmicropython.mem_info()");
+      const f = /max free sz: (\d+)/.exec(out.join(" "));
+      out.length = 0;
+      args = [args[0], Number(f[1]) * 16];
+      live();
+    }
     try {
-      ret = h[op[0]](...op.slice(1));
+      ret = h[op[0]](...args);
     } catch (e) {
       error = String(e && e.message ? e.message : e).split("\n").slice(-3).join(" ");
     }
