@@ -29,6 +29,11 @@ bits in all) and updated as towers change, so counting costs a few small-int
 operations a move and memory a dict slot a position: the key and the value
 are small ints (every product stays below 2**30), so a board allocates no
 object for them.
+
+Loaded when first needed, each in a module of its own: the bot
+(engine/ice_towers_bot.py) and the text protocol's words, a token read
+back, the legal moves in one line, the fields and the text picture
+(engine/ice_towers_text.py).
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int
@@ -68,25 +73,6 @@ def piece_name(pc):
 def cell_name(c9):
     """A cell numbered 9 wide -> ``c4``."""
     return "abcdefghi"[c9 % 9] + str(c9 // 9 + 1)
-
-
-def _cell(text):
-    """``c4`` -> the cell numbered 9 wide, or -1 if malformed."""
-    if len(text) != 2:
-        return -1
-    col = "abcdefghi".find(text[0])
-    row = "123456789".find(text[1])
-    if col < 0 or row < 0:
-        return -1
-    return row * 9 + col
-
-
-def _height(text):
-    """Decimal 1..75 without leading zeros, or -1."""
-    if not text or not text.isdigit() or text[0] == "0" or len(text) > 2:
-        return -1
-    h = int(text)
-    return h if h < HEIGHTS else -1
 
 
 def _hashes(tower):
@@ -314,23 +300,8 @@ class Game(State):
         return out
 
     def legal_text(self):
-        """The protocol's ``legal`` answer for a player to move, written in
-        one go (the tokens from the cells' names, each named once); None
-        in the deal and at the end, where the protocol answers itself."""
-        if self.dealt < self.total or self.over:
-            return None
-        names = [cell_name(self._c9(i)) for i in range(len(self.cells))]
-        out = []
-        for kind, f, h, g in self._moves():
-            if kind == 0:
-                out.append(names[f] + "-" + names[g])
-            elif kind == 1:
-                tok = "%s:%d" % (names[f], h)
-                out.append(tok if g < 0 else tok + "-" + names[g])
-            else:
-                out.append("%s/%d" % (names[f], h))
-        out.append("pass")
-        return " ".join(out)
+        from engine.ice_towers_text import legal_text
+        return legal_text(self)
 
     def token(self, a):
         if a == PASS:
@@ -351,34 +322,8 @@ class Game(State):
         return out if t == SET_DOWN else out + "-" + cell_name(t)
 
     def action(self, tok):
-        if tok == "pass":
-            return PASS
-        if len(tok) == 2 and tok[0] in COLOURS and tok[1] in "123":
-            return DEAL + COLOURS.find(tok[0]) * 3 + int(tok[1]) - 1
-        if len(tok) == 5 and tok[2] == "-":
-            f = _cell(tok[:2])
-            g = _cell(tok[3:])
-            if f >= 0 and g >= 0:
-                return CAP + f * 81 + g
-        elif len(tok) > 3 and tok[2] == "/":
-            f = _cell(tok[:2])
-            h = _height(tok[3:])
-            if f >= 0 and h > 0:
-                return SPLIT + f * HEIGHTS + h
-        elif len(tok) > 3 and tok[2] == ":":
-            f = _cell(tok[:2])
-            rest = tok[3:]
-            i = rest.find("-")
-            g = SET_DOWN
-            if i >= 0:
-                g = _cell(rest[i + 1:])
-                rest = rest[:i]
-            h = _height(rest)
-            if f >= 0 and g >= 0 and h > 0:
-                return MINE + (f * HEIGHTS + h) * 82 + g
-        raise IllegalMove("unknown token %r: IceTowers moves are a cap a1-c4, "
-                          "a mine c4:2-b2 or c4:2, a split c4/3, or pass"
-                          % tok[:40])
+        from engine.ice_towers_text import action
+        return action(self, tok)
 
     def why_illegal(self, a):
         if self.dealt < self.total:
@@ -640,26 +585,8 @@ class Game(State):
         return "".join([piece_name(pc) for pc in t])
 
     def fields(self):
-        cs = self.colour_scores()
-        bots = []
-        for p in range(self.players):
-            if self.bots >> p & 1:
-                bots.append(p)
-        t = self.to_move()
-        return {
-            "players": self.players,
-            "ghost": self.ghost,
-            "colours": COLOURS[:self.stashes],
-            "side": self.side,
-            "grid": "/".join([self.stack(i) for i in range(len(self.cells))]),
-            "turn": t if t >= 0 else -1,
-            "passes": self.passes,
-            "repeats": self.repeats(),
-            "moves": self.moves,
-            "ghost_score": cs[self.players] if self.ghost else None,
-            "winners": self.winners(),
-            "bots": bots,
-        }
+        from engine.ice_towers_text import fields
+        return fields(self)
 
     def repeats(self):
         """How many times the current position has occurred (0 in the deal)."""
@@ -668,43 +595,8 @@ class Game(State):
         return self._seen(self.sum1, self.sum2, self.turn, 0)
 
     def render(self):
-        # one line per row, each column as wide as its widest stack
-        side = self.side
-        names = [self.stack(i) for i in range(len(self.cells))]
-        widths = []
-        for c in range(side):
-            w = 2
-            for r in range(side):
-                if len(names[r * side + c]) > w:
-                    w = len(names[r * side + c])
-            widths.append(w + 1)
-        head = ["   "]
-        for c in range(side):
-            head.append("abcdefghi"[c] + " " * (widths[c] - 1))
-        lines = ["".join(head).rstrip()]
-        for r in range(side):
-            row = [str(r + 1) + "  "]
-            for c in range(side):
-                s = names[r * side + c]
-                row.append(s + " " * (widths[c] - len(s)))
-            lines.append("".join(row).rstrip())
-        cs = self.colour_scores()
-        out = []
-        for p in range(self.players):
-            out.append("%d %s:%d" % (p + 1, COLOURS[p], cs[p]))
-        if self.ghost:
-            out.append("(ghost %s:%d)" % (COLOURS[self.players], cs[self.players]))
-        lines.append("  ".join(out))
-        t = self.to_move()
-        if t == CHANCE:
-            lines.append("dealing: %d of %d" % (self.dealt, self.total))
-        elif t == OVER:
-            lines.append("over after %d moves; won by %s" % (
-                self.moves, " ".join([str(p + 1) for p in self.winners()])))
-        else:
-            lines.append("%d (%s) to move; passes %d, position seen %d" % (
-                t + 1, COLOURS[t], self.passes, self.repeats()))
-        return "\n".join(lines)
+        from engine.ice_towers_text import render
+        return render(self)
 
     # ---- the bot -----------------------------------------------------------------
     def bot_move(self):
