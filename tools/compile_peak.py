@@ -29,7 +29,8 @@ raise MemoryError. Every app loop pass and every import is one call, so:
 
 Heaps are given as used past the baseline (the interpreter, the harness
 and the stand-ins, which a board keeps out of its heap). ``pico`` maps a
-figure to a Pico under CircuitPython 10.3 with the fit in :data:`FIT`.
+figure to a Pico under CircuitPython 10.3 with the fit in :data:`SCALE`
+and :data:`PY_GAP`; an import's room maps one to one.
 """
 
 import argparse
@@ -57,10 +58,12 @@ FRAME_MS = 20
 KEYS = {"up": 0, "down": 1, "left": 2, "right": 3, "a": 4, "b": 5}
 PRESS_KEYS = ("up", "down", "left", "right", "up", "down", "left", "right",
               "a", "a", "a", "b")
-# Pico free heap = PICO_BOOT - SCALE * (bytes used past the baseline here),
-# fitted to the Pico figures in docs/lean-sources.md (fit_pico)
+# Pico free heap = PICO_BOOT - SCALE * (bytes used past the baseline here)
+# - PY_GAP from .py sources: fitted to the Pico figures of CircuitPython
+# 10.3 on an emulated Pico (docs/lean-sources.md, "The map to a Pico")
 PICO_BOOT = 151.9 * 1024
-FIT = {"scale": 1.0}
+SCALE = 1.015
+PY_GAP = 7.9 * 1024
 
 
 def log(msg):
@@ -322,6 +325,10 @@ def summarize(r, game):
             continue
         if w[1] == "Menu" and "menu" not in out:
             out["menu"] = row["after"] - base
+        if (w[0] == game and w[1] != "Loading" and i and
+                r["rows"][i - 1]["where"].split()[1:2] == ["Loading"]):
+            # this pass imported the screen: what was live before it
+            out.setdefault("before_screen", row["before"] - base)
         if w[0] == game and w[1] not in ("Loading", "Dealing"):
             if not out["entered"]:
                 out["entered"] = True
@@ -365,9 +372,9 @@ def app_figures(boards, games, mpy=False, find_smallest=False):
     return rows
 
 
-def pico(used):
+def pico(used, py=True):
     """KB free on a Pico for ``used`` bytes past the baseline here."""
-    return (PICO_BOOT - FIT["scale"] * used) / 1024.0
+    return (PICO_BOOT - SCALE * used - (PY_GAP if py else 0)) / 1024.0
 
 
 def kb(n):
@@ -400,19 +407,19 @@ def main(argv=None):
         from engine import catalog
         games = args.game or [e.gid for e in catalog.GAMES if e.built]
         rows = app_figures(args.board or BOARDS, games, args.mpy, args.smallest)
-        print("| game | board | from | boot | menu | after a move | worst live | "
-              "worst peak | smallest heap | entered, resumed | Pico: menu, after a move, worst peak |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| game | board | from | boot | menu | before the screen | after a move | "
+              "worst live | worst peak | smallest heap | Pico at worst | entered, resumed |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for f in rows:
             sm = f.get("smallest")
-            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 f["game"], f["board"], f["mode"], kb(f["boot"]), kb(f.get("menu", 0)),
-                kb(f.get("after_move", 0)), kb(f["worst_live"]), kb(f["worst_peak"]),
+                kb(f.get("before_screen", 0)), kb(f.get("after_move", 0)),
+                kb(f["worst_live"]), kb(f["worst_peak"]),
                 kb(sm - f["smallest_base"]) if sm else "-",
+                "%.1f" % pico(sm - f["smallest_base"], f["mode"] == "py") if sm else "-",
                 "%s %s%s" % (f["entered"], f["resumed"],
-                             " " + f["errors"][0] if f["errors"] else ""),
-                "%.1f %.1f %.1f" % (pico(f.get("menu", 0)), pico(f.get("after_move", 0)),
-                                    pico(f["worst_peak"]))))
+                             " " + f["errors"][0] if f["errors"] else "")))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)
