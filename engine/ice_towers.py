@@ -30,6 +30,11 @@ bits in all) and updated as towers change, so counting costs a few small-int
 operations a move and memory a dict slot a position: the key and the value
 are small ints (every product stays below 2**30), so a board allocates no
 object for them.
+
+Loaded when first needed, each in a module of its own: the bot
+(engine/ice_towers_bot.py) and the text protocol's words, a token read
+back, the legal moves in one line, the fields and the text picture
+(engine/ice_towers_text.py).
 """
 
 from engine.state import State, CHANCE, OVER, IllegalMove, opt_int, opt_seats
@@ -51,12 +56,6 @@ MINE = const(16384)    # + (cell * 76 + height) * 82 + target: "c4:2-b2"
 SET_DOWN = const(81)   # the target of a mine that sets its piece down: "c4:2"
 HEIGHTS = const(76)    # heights 0..75 fit an action (a tower holds <= 75)
 TOP = const(16384 + 81 * 76 * 82)
-# a bot passes once this many moves have been played since the deal, so a
-# table of bots always ends by the passes
-BOT_LIMIT = const(150)
-# what a free piece is worth as ammunition, by size (pips, doubled like
-# the bot's values): a small caps any top, a large only a large
-AMMO = (0, 5, 2, 0)
 
 _P1 = const(16777213)
 _P2 = const(16777199)
@@ -77,25 +76,6 @@ def piece_name(pc):
 def cell_name(c9):
     """A cell numbered 9 wide -> ``c4``."""
     return "abcdefghi"[c9 % 9] + str(c9 // 9 + 1)
-
-
-def _cell(text):
-    """``c4`` -> the cell numbered 9 wide, or -1 if malformed."""
-    if len(text) != 2:
-        return -1
-    col = "abcdefghi".find(text[0])
-    row = "123456789".find(text[1])
-    if col < 0 or row < 0:
-        return -1
-    return row * 9 + col
-
-
-def _height(text):
-    """Decimal 1..75 without leading zeros, or -1."""
-    if not text or not text.isdigit() or text[0] == "0" or len(text) > 2:
-        return -1
-    h = int(text)
-    return h if h < HEIGHTS else -1
 
 
 def _hashes(tower):
@@ -315,23 +295,8 @@ class Game(State):
         return out
 
     def legal_text(self):
-        """The protocol's ``legal`` answer for a player to move, written in
-        one go (the tokens from the cells' names, each named once); None
-        in the deal and at the end, where the protocol answers itself."""
-        if self.dealt < self.total or self.over:
-            return None
-        names = [cell_name(self._c9(i)) for i in range(len(self.cells))]
-        out = []
-        for kind, f, h, g in self._moves():
-            if kind == 0:
-                out.append(names[f] + "-" + names[g])
-            elif kind == 1:
-                tok = "%s:%d" % (names[f], h)
-                out.append(tok if g < 0 else tok + "-" + names[g])
-            else:
-                out.append("%s/%d" % (names[f], h))
-        out.append("pass")
-        return " ".join(out)
+        from engine.ice_towers_text import legal_text
+        return legal_text(self)
 
     def token(self, a):
         if a == PASS:
@@ -352,34 +317,8 @@ class Game(State):
         return out if t == SET_DOWN else out + "-" + cell_name(t)
 
     def action(self, tok):
-        if tok == "pass":
-            return PASS
-        if len(tok) == 2 and tok[0] in COLOURS and tok[1] in "123":
-            return DEAL + COLOURS.find(tok[0]) * 3 + int(tok[1]) - 1
-        if len(tok) == 5 and tok[2] == "-":
-            f = _cell(tok[:2])
-            g = _cell(tok[3:])
-            if f >= 0 and g >= 0:
-                return CAP + f * 81 + g
-        elif len(tok) > 3 and tok[2] == "/":
-            f = _cell(tok[:2])
-            h = _height(tok[3:])
-            if f >= 0 and h > 0:
-                return SPLIT + f * HEIGHTS + h
-        elif len(tok) > 3 and tok[2] == ":":
-            f = _cell(tok[:2])
-            rest = tok[3:]
-            i = rest.find("-")
-            g = SET_DOWN
-            if i >= 0:
-                g = _cell(rest[i + 1:])
-                rest = rest[:i]
-            h = _height(rest)
-            if f >= 0 and g >= 0 and h > 0:
-                return MINE + (f * HEIGHTS + h) * 82 + g
-        raise IllegalMove("unknown token %r: IceTowers moves are a cap a1-c4, "
-                          "a mine c4:2-b2 or c4:2, a split c4/3, or pass"
-                          % tok[:40])
+        from engine.ice_towers_text import action
+        return action(self, tok)
 
     def why_illegal(self, a):
         if self.dealt < self.total:
@@ -641,26 +580,8 @@ class Game(State):
         return "".join([piece_name(pc) for pc in t])
 
     def fields(self):
-        cs = self.colour_scores()
-        bots = []
-        for p in range(self.players):
-            if self.bots >> p & 1:
-                bots.append(p)
-        t = self.to_move()
-        return {
-            "players": self.players,
-            "ghost": self.ghost,
-            "colours": COLOURS[:self.stashes],
-            "side": self.side,
-            "grid": "/".join([self.stack(i) for i in range(len(self.cells))]),
-            "turn": t if t >= 0 else -1,
-            "passes": self.passes,
-            "repeats": self.repeats(),
-            "moves": self.moves,
-            "ghost_score": cs[self.players] if self.ghost else None,
-            "winners": self.winners(),
-            "bots": bots,
-        }
+        from engine.ice_towers_text import fields
+        return fields(self)
 
     def repeats(self):
         """How many times the current position has occurred (0 in the deal)."""
@@ -669,43 +590,8 @@ class Game(State):
         return self._seen(self.sum1, self.sum2, self.turn, 0)
 
     def render(self):
-        # one line per row, each column as wide as its widest stack
-        side = self.side
-        names = [self.stack(i) for i in range(len(self.cells))]
-        widths = []
-        for c in range(side):
-            w = 2
-            for r in range(side):
-                if len(names[r * side + c]) > w:
-                    w = len(names[r * side + c])
-            widths.append(w + 1)
-        head = ["   "]
-        for c in range(side):
-            head.append("abcdefghi"[c] + " " * (widths[c] - 1))
-        lines = ["".join(head).rstrip()]
-        for r in range(side):
-            row = [str(r + 1) + "  "]
-            for c in range(side):
-                s = names[r * side + c]
-                row.append(s + " " * (widths[c] - len(s)))
-            lines.append("".join(row).rstrip())
-        cs = self.colour_scores()
-        out = []
-        for p in range(self.players):
-            out.append("%d %s:%d" % (p + 1, COLOURS[p], cs[p]))
-        if self.ghost:
-            out.append("(ghost %s:%d)" % (COLOURS[self.players], cs[self.players]))
-        lines.append("  ".join(out))
-        t = self.to_move()
-        if t == CHANCE:
-            lines.append("dealing: %d of %d" % (self.dealt, self.total))
-        elif t == OVER:
-            lines.append("over after %d moves; won by %s" % (
-                self.moves, " ".join([str(p + 1) for p in self.winners()])))
-        else:
-            lines.append("%d (%s) to move; passes %d, position seen %d" % (
-                t + 1, COLOURS[t], self.passes, self.repeats()))
-        return "\n".join(lines)
+        from engine.ice_towers_text import render
+        return render(self)
 
     # ---- the bot -----------------------------------------------------------------
     def bot_move(self):
@@ -727,187 +613,10 @@ class Game(State):
     def think(self):
         """The bot, a bounded slice of work per ``next()``; the last value
         yielded is the chosen action (None in the deal and at the end).
-        See "The bot" in docs/games/icetowers.md."""
-        me = self.to_move()
-        if me < 0:
-            yield None
-            return
-        if self.moves >= BOT_LIMIT:
-            yield PASS
-            return
-        n = self.players
-        cells = self.cells
-        ncell = len(cells)
-        # weight of a pip per colour: N - 1 for me, -1 for another seat,
-        # 0 for the ghost; a move's gain is the sum of weight x pips moved
-        weight = [-1] * self.stashes
-        weight[me] = n - 1
-        if self.ghost:
-            weight[n] = 0
-        # pass A: my free pieces (a cell per size); the opponents' "ammo",
-        # the pieces they could cap with next: free ones, counted by size
-        free = [-1, -1, -1, -1]
-        ammo = [0, 0, 0, 0]
-        for i in range(ncell):
-            t = cells[i]
-            if len(t) == 1:
-                c = t[0] >> 2
-                if c == me:
-                    if free[t[0] & 3] < 0:
-                        free[t[0] & 3] = i
-                elif c < n:
-                    ammo[t[0] & 3] += 1
-        yield None
-        # pass B: targets, my towers' exposure, mine sources, splits, and
-        # the opponents' minable pieces (more ammo)
-        exposed = [0, 0, 0, 0, 0]   # my largest tower with a top >= size
-        targets = []
-        sources = []
-        splits = []
-        count = [0] * self.stashes
-        least = [0] * self.stashes
-        side = self.side
-        for i in range(ncell):
-            if i and i % side == 0:
-                yield None          # a row a slice
-            t = cells[i]
-            if not t:
-                continue
-            top = t[-1]
-            tc = top >> 2
-            total = 0
-            for c in range(self.stashes):
-                count[c] = 0
-                least[c] = 3
-            for pc in t:
-                s = pc & 3
-                total += s
-                c = pc >> 2
-                count[c] += 1
-                if s < least[c]:
-                    least[c] = s
-            if tc == me:
-                for s in range(1, (top & 3) + 1):
-                    if total > exposed[s]:
-                        exposed[s] = total
-            else:
-                z = top & 3 if len(t) == 1 and tc < n else 0
-                targets.append((i, total, tc, top & 3, z))
-                if count[me] >= 2:
-                    sources.append(i)
-            for c in range(n):
-                if c != me and c != tc and count[c] >= 2:
-                    # a piece that seat could mine here (the smallest is
-                    # the one that counts: it reaches the most tops)
-                    ammo[least[c]] += 1
-            # splits: the lower part (heights 1..h-1) passes from tc to c
-            low = t[0] & 3
-            for h in range(1, len(t)):
-                c = t[h] >> 2
-                if c != me and t[h - 1] >> 2 == c and weight[c] > weight[tc]:
-                    splits.append((low * (weight[c] - weight[tc]),
-                                   SPLIT + self._c9(i) * HEIGHTS + h + 1))
-                low += t[h] & 3
-        # the risk of a position: the largest of my towers an opponent's
-        # ammo can cap next, its pips counted as lost to them (x N)
-        amin = 1
-        while amin < 4 and not ammo[amin]:
-            amin += 1
-        risk = exposed[amin] * n
-        # pass C: the best two targets per size, each valued by its gain
-        # less the risk after the piece lands there (values doubled: the
-        # risk counts half)
-        best = [None, [-99999, -1, -99999, -1], [-99999, -1, -99999, -1],
-                [-99999, -1, -99999, -1]]
-        k = 0
-        for i, total, tc, ts, z in targets:
-            gain = 2 * total * (weight[me] - weight[tc])
-            a = amin
-            if z:
-                gain += 2 * AMMO[z]
-                # capping an opponent's free piece takes it out of the ammo
-                ammo[z] -= 1
-                a = 1
-                while a < 4 and not ammo[a]:
-                    a += 1
-                ammo[z] += 1
-            for s in range(1, ts + 1):
-                th = exposed[a]
-                if s >= a and total + s > th:
-                    th = total + s
-                v = gain - th * n
-                b = best[s]
-                if v > b[0]:
-                    b[2] = b[0]
-                    b[3] = b[1]
-                    b[0] = v
-                    b[1] = i
-                elif v > b[2]:
-                    b[2] = v
-                    b[3] = i
-            k += 1
-            if k % 16 == 0:
-                yield None
-        cands = []
-        for s in (1, 2, 3):
-            b = best[s]
-            if free[s] >= 0 and b[1] >= 0:
-                cands.append((b[0] - 2 * AMMO[s] * (n - 1), 2,
-                              CAP + self._c9(free[s]) * 81 + self._c9(b[1])))
-        # mines: each of my pieces in each source, onto the best other target
-        for i in sources:
-            t = cells[i]
-            w = 2 * (weight[me] - weight[t[-1] >> 2])
-            for h in range(len(t)):
-                pc = t[h]
-                if pc >> 2 != me:
-                    continue
-                s = pc & 3
-                base = MINE + (self._c9(i) * HEIGHTS + h + 1) * 82
-                b = best[s]
-                if b[1] >= 0 and b[1] != i:
-                    cands.append((b[0] + s * w, 1, base + self._c9(b[1])))
-                elif b[1] == i and b[3] >= 0:
-                    cands.append((b[2] + s * w, 1, base + self._c9(b[3])))
-                else:
-                    # no tower but the source takes it: it is set down
-                    th = exposed[amin]
-                    if s >= amin and s > th:
-                        th = s
-                    cands.append((s * w - th * n + 2 * AMMO[s] * (n - 1), 1,
-                                  base + SET_DOWN))
-        for v, a in splits:
-            cands.append((2 * v - risk, 0, a))
-        yield None
-        # the best move first, if it beats passing (whose value is the risk
-        # as it stands); one that makes a position seen before is skipped,
-        # so bots never cause a repetition
-        cands.sort()
-        yield None
-        floor = -risk
-        if self.passes == n - 1:
-            # a pass ends the game now: take it when it wins outright,
-            # else play on with any move
-            sc = self.scores()
-            top = 0
-            for p in range(n):
-                if p != me and sc[p] >= top:
-                    top = sc[p]
-            if sc[me] > top:
-                yield PASS
-                return
-            floor = -999999
-        k = len(cands) - 1
-        while k >= 0:
-            if cands[k][0] <= floor:
-                break
-            a = cands[k][2]
-            if not self._seen_after(a):
-                yield a
-                return
-            k -= 1
-            yield None
-        yield PASS
+        See "The bot" in docs/games/icetowers.md and
+        engine/ice_towers_bot.py."""
+        from engine.ice_towers_bot import think
+        return think(self)
 
     def _seen_after(self, a):
         """How many times the position after legal move ``a`` has occurred

@@ -114,10 +114,13 @@ screen and stops offering the save; the screen decides when to call
 ``show_scores()``.
 
 A game's modules (``engine.<id>`` and ``lib.screen_<id>``) are imported when
-it is chosen, the engine first and the screen in the next loop pass (so the
-two imports never share a pass), and dropped from ``sys.modules`` when it is
-left, with the engine's helpers (``engine/<id>_*.py``), so the next game
-gets their heap back.
+it is chosen, the engine first and the screen in the next loop pass, each
+after a collection (so the two imports never share a pass, and each
+compiles, from .py sources, in all the heap there is), and dropped from
+``sys.modules`` when it is left, with the engine's helpers
+(``engine/<id>_*.py``), so the next game gets their heap back. While a game
+is in, the menu is dropped too (lib/menu.py and the icons it compiled) and
+made again, on the same item, when the menu is next shown.
 """
 
 import gc
@@ -299,6 +302,7 @@ class App:
         self._redraw = True
         self.playable = playable()
         self.menu = menu.Menu(self)
+        self.menu_item = None    # what the menu was on when a game dropped it
         self.scr = self.shell("Boot")
 
     # ---- services for screens ----------------------------------------------
@@ -382,6 +386,8 @@ class App:
         return getattr(mod, name)(self, *args)
 
     def to_menu(self):
+        if self.menu is None:
+            self._menu_back()
         self.scr = self.menu
         self.menu.wake()
         self._redraw = True
@@ -397,6 +403,22 @@ class App:
         self._redraw = True
         if scr is self.game_scr:
             self._drop_shell()
+
+    def _drop_menu(self):
+        """A game is in: the menu, its module and the menu's compiled icons
+        go, so the game's screen compiles in their heap (to_menu makes the
+        menu again, on the same item)."""
+        if self.menu is None:
+            return
+        self.menu_item = self.menu.current()
+        self.menu = None
+        release("lib.menu")
+        self.common.ICONS.clear()
+
+    def _menu_back(self):
+        from lib import menu
+        self.menu = menu.Menu(self)
+        self.menu.select(self.menu_item)
 
     def _drop_shell(self):
         # lib/shell.py from .mpy: ~4.9 KB of heap back for the game
@@ -483,6 +505,9 @@ class App:
         cannot be played here; the menu shows a refusal then."""
         if gid not in self.playable:
             return False
+        # the engine compiles in this pass (from .py sources): what the
+        # menu's pass left is collected first
+        gc.collect()
         try:
             if state is None:
                 self._deal_from(gid)
@@ -499,6 +524,7 @@ class App:
         self.saved()
         self.keep = False
         self._drop_shell()     # e.g. the resume offer that started this
+        self._drop_menu()
         self._redraw = True
         self.game_scr = None
         # the screen loads in the next pass (Loading)
@@ -950,6 +976,8 @@ class App:
         gc.collect()
         text = "OUT OF MEMORY" if type(e) is MemoryError else "ERROR"
         try:
+            if self.menu is None:
+                self._menu_back()
             self.go(self.shell("Notice", text, self.menu))
         except Exception:   # noqa: BLE001 - e.g. no memory for the notice
             self.to_menu()

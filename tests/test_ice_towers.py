@@ -9,7 +9,7 @@ import pytest
 from engine import registry
 from engine.protocol import Session
 from engine.rng import Rng
-from engine.ice_towers import BOT_LIMIT
+from engine.ice_towers_bot import BOT_LIMIT
 from engine.state import CHANCE, OVER, IllegalMove
 
 
