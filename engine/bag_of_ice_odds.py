@@ -26,6 +26,8 @@ PHASES = ("rolloff", "decide", "roll", "choose", "draw", "", "done")
 # a bot keeps drawing towards the target while an opponent needs at most
 # this many points (see docs/games/bag-of-ice.md)
 CLOSE = 15
+# two players to this target play the solved policy
+POLICY_TARGET = 60
 
 
 # their tokens (engine.pieces notation), and each bag piece code's index here
@@ -193,9 +195,68 @@ class Odds(State):
 
     def hint(self):
         """The bot's move for whoever is to move (None at chance, the end):
-        on a two-size face the size with the higher expected gain; at a
-        decision, stop when that reaches the target; else draw while an
-        opponent is CLOSE to the target or the expected gain is positive."""
+        with two players to the policy's target the solved policy
+        (``policy_move``), else ``rule_move``."""
+        if self.players == 2 and self.target == POLICY_TARGET:
+            return self.policy_move()
+        return self.rule_move()
+
+    def policy_move(self):
+        """The compact solved policy's move (engine/bag_of_ice_policy.py,
+        two players to POLICY_TARGET): stop once the turn is worth the
+        threshold of the score pair plus the adjustment for the sizes
+        drawn, or reaches the target; on a two-size face the size its
+        table gives for the sizes drawn."""
+        from engine import bag_of_ice_policy as pol
+        ph = self.phase
+        if ph == CHOOSE:
+            f = self.face
+            k = (f - 3) * pol.KEYS + self.size_key()
+            return (HI[f] if pol.SIZE[k >> 3] >> (k & 7) & 1 else LO[f]) + 1
+        if ph != DECIDE:
+            return None
+        if not self.drawn:
+            return DRAW_A
+        p = self.turn
+        a = self.points[p]
+        v = self.turn_points()
+        if v >= POLICY_TARGET - a:
+            return STOP
+        t = pol.STOP[a * POLICY_TARGET + self.points[1 - p]]
+        return STOP if v >= t + pol.ADJ[self.size_key()] - 128 else DRAW_A
+
+    def advice(self):
+        """``(chance, move)`` for the player to move, two players to
+        POLICY_TARGET only (else None): the chance, in 255ths, of winning
+        if they stop now (the turn's start with nothing drawn; 255 when
+        stopping reaches the target), from the solved win table, and the
+        compact policy's move (``policy_move``)."""
+        if self.players != 2 or self.target != POLICY_TARGET or not self.phase & 1:
+            return None
+        from engine import bag_of_ice_policy as pol
+        p = self.turn
+        a = self.points[p]
+        b = self.points[1 - p]
+        if not self.drawn:
+            w = pol.WIN[a * POLICY_TARGET + b]
+        else:
+            a += self.turn_points()
+            w = 255 if a >= POLICY_TARGET else 255 - pol.WIN[b * POLICY_TARGET + a]
+        return (w, self.policy_move())
+
+    def size_key(self):
+        """(larges * 7 + mediums) * 9 + smalls drawn this turn: the policy
+        tables' index."""
+        k = 0
+        for q in self.drawn:
+            k += (0, 1, 9, 63)[q & 3]
+        return k
+
+    def rule_move(self):
+        """The one-step rule's move (None at chance, the end): on a two-size
+        face the size with the higher expected gain; at a decision, stop
+        when that reaches the target; else draw while an opponent is CLOSE
+        to the target or the expected gain is positive."""
         ph = self.phase
         if ph == CHOOSE:
             z = self._sz()
