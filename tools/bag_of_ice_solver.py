@@ -94,6 +94,22 @@ class Turn:
             for z in (1, 2, 3):
                 self.nsz[i, z - 1] = score.TOTAL[z] - drawn[z - 1]
             self.key[i] = (drawn[2] * 7 + drawn[1]) * 9 + drawn[0]
+        # the same transitions as flat lists, state by state and size by
+        # size: counts (as floats) and successors; inv[i, z] 1 / nsz
+        off = [0]
+        tc = []
+        tn = []
+        for i in range(n):
+            for z in range(3):
+                for k in range(nc):
+                    if self.cnt[i, z, k]:
+                        tc.append(self.cnt[i, z, k])
+                        tn.append(self.nxt[i, z, k])
+                off.append(len(tc))
+        self.off = np.array(off, np.int64)
+        self.tc = np.array(tc, np.float64)
+        self.tn = np.array(tn, np.int64)
+        self.inv = 1.0 / self.nsz
         self.n = n
         self.maxv = int(self.val[0])
         # below[t]: the first state worth less than t (they run to the end)
@@ -156,79 +172,93 @@ def colour_classes(cols, vals):
 
 
 # ---- one turn, worked out for one score pair ------------------------------------
-@njit(cache=True)
-def _turn(optimal, pol, start, win, stopw, x, val, cnt, nxt, nsz, D, C, out,
-          gain):
+@njit(cache=False)
+def _turn(optimal, pol, start, win, won, stopw, x, val, off, tc, tn, inv, D, C,
+          out, gain):
     """The turn from the empty draw for the player to move: returns
     (win chance, chance of a bust), given ``stopw[v]`` the win chance of
     stopping with v and ``x`` the win chance after a bust. ``win``: the
-    value that reaches the target (a stop there wins: every policy here
-    stops). States before ``start`` stop. ``optimal``: the moves that
-    maximise, written to ``out``; else the moves of ``pol``. ``gain``
-    (n x 4, or 0 x 4 for none): per state, how much the higher size of SM,
-    SL, ML is worth over the lower one, and drawing over stopping."""
+    value that reaches the target, ``won`` the first state worth less (a
+    stop there wins: every policy here stops). States before ``start``
+    stop. ``optimal``: the moves that maximise, written to ``out``; else
+    the moves of ``pol``. ``gain`` (n x 4, or 0 x 4 for none): per state,
+    how much the higher size of SM, SL, ML is worth over the lower one,
+    and drawing over stopping."""
     n = val.shape[0]
-    nc = cnt.shape[2]
-    for i in range(start):
-        v = val[i]
-        D[i] = 1.0 if v >= win else stopw[v]
+    for i in range(won):
+        D[i] = 1.0
         C[i] = 0.0
-    sv = np.zeros(3)
-    sc = np.zeros(3)
-    for i in range(start, n):
+    for i in range(won, start):
+        D[i] = stopw[val[i]]
+        C[i] = 0.0
+    g = gain.shape[0] > 0
+    for i in range(max(won, start), n):
         v = val[i]
-        if v >= win:
-            D[i] = 1.0
-            C[i] = 0.0
-            continue
-        for z in range(3):
-            a = x
-            b = 1.0
-            for k in range(nc):
-                c = cnt[i, z, k]
-                if c:
-                    j = nxt[i, z, k]
-                    a += c * D[j]
-                    b += c * C[j]
-            m = nsz[i, z]
-            sv[z] = a / m
-            sc[z] = b / m
-        dv = sv[0] + sv[1] + sv[2]
-        dc = sc[0] + sc[1] + sc[2]
+        # per size: the chance to win after drawing it (a bust, 1 / n, or
+        # a piece, count / n each), and the chance of a bust within
+        b0 = i * 3
+        a0 = x
+        c0 = 1.0
+        for e in range(off[b0], off[b0 + 1]):
+            a0 += tc[e] * D[tn[e]]
+            c0 += tc[e] * C[tn[e]]
+        a1 = x
+        c1 = 1.0
+        for e in range(off[b0 + 1], off[b0 + 2]):
+            a1 += tc[e] * D[tn[e]]
+            c1 += tc[e] * C[tn[e]]
+        a2 = x
+        c2 = 1.0
+        for e in range(off[b0 + 2], off[b0 + 3]):
+            a2 += tc[e] * D[tn[e]]
+            c2 += tc[e] * C[tn[e]]
+        a0 *= inv[i, 0]
+        c0 *= inv[i, 0]
+        a1 *= inv[i, 1]
+        c1 *= inv[i, 1]
+        a2 *= inv[i, 2]
+        c2 *= inv[i, 2]
+        # the faces S, M, L, then SM, SL, ML with their sizes chosen
+        dv = a0 + a1 + a2
+        dc = c0 + c1 + c2
+        p = pol[i]
         bits = 0
-        # SM, SL, ML: (lo, hi) = (0, 1), (0, 2), (1, 2)
-        for f in range(3):
-            lo = 0 if f < 2 else 1
-            hi = 1 if f == 0 else 2
-            if gain.shape[0]:
-                gain[i, f] = sv[hi] - sv[lo]
-            if optimal:
-                hi_ = sv[hi] > sv[lo]
-            else:
-                hi_ = (pol[i] >> (f + 1)) & 1
-            if hi_:
-                bits |= 2 << f
-                dv += sv[hi]
-                dc += sc[hi]
-            else:
-                dv += sv[lo]
-                dc += sc[lo]
-        dv /= 6.0
-        dc /= 6.0
-        if gain.shape[0]:
+        if (a1 > a0) if optimal else (p >> 1) & 1:
+            bits |= 2
+            dv += a1
+            dc += c1
+        else:
+            dv += a0
+            dc += c0
+        if (a2 > a0) if optimal else (p >> 2) & 1:
+            bits |= 4
+            dv += a2
+            dc += c2
+        else:
+            dv += a0
+            dc += c0
+        if (a2 > a1) if optimal else (p >> 3) & 1:
+            bits |= 8
+            dv += a2
+            dc += c2
+        else:
+            dv += a1
+            dc += c1
+        dv *= 1.0 / 6.0
+        dc *= 1.0 / 6.0
+        if g:
+            gain[i, 0] = a1 - a0
+            gain[i, 1] = a2 - a0
+            gain[i, 2] = a2 - a1
             gain[i, 3] = dv - stopw[v]
         if v == 0:              # a turn opens with a draw
             D[i] = dv
             C[i] = dc
         else:
-            s = stopw[v]
-            if optimal:
-                stop = s >= dv
-            else:
-                stop = pol[i] & 1
-            if stop:
+            sw = stopw[v]
+            if (sw >= dv) if optimal else p & 1:
                 bits |= 1
-                D[i] = s
+                D[i] = sw
                 C[i] = 0.0
             else:
                 D[i] = dv
@@ -237,7 +267,7 @@ def _turn(optimal, pol, start, win, stopw, x, val, cnt, nxt, nsz, D, C, out,
     return D[n - 1], C[n - 1]
 
 
-@njit(cache=True)
+@njit(cache=False)
 def _reach(pol, start, win, val, cnt, nxt, nsz, R, dist):
     """Forward through one turn played by ``pol`` (as in _turn): ``R[i]``
     the chance the turn reaches state i, ``dist[v]`` the chance it stops
@@ -297,20 +327,19 @@ class Solver:
     def stopw(self, a, b, opp):
         """Win chance of stopping with each value at (a, b): the opponent
         to move at (b, a + v), ``opp`` their start-of-turn table."""
-        T = self.target
         w = np.ones(self.t.maxv + 1)
-        for v in range(1, self.t.maxv + 1):
-            if a + v < T:
-                w[v] = 1.0 - opp[b, a + v]
+        k = min(self.target - a, self.t.maxv + 1)
+        w[1:k] = 1.0 - opp[b, a + 1:a + k]
         return w
 
     def turn(self, a, b, opp, x, optimal=False, pol=None, start=0, out=None,
              gain=None):
         t = self.t
-        return _turn(optimal, self.nopol if pol is None else pol, start,
-                     self.target - a, self.stopw(a, b, opp), x, t.val, t.cnt,
-                     t.nxt, t.nsz, self.D, self.C,
-                     self.scratch if out is None else out,
+        win = self.target - a
+        won = t.below[min(win, t.maxv + 1)]
+        return _turn(optimal, self.nopol if pol is None else pol, start, win,
+                     won, self.stopw(a, b, opp), x, t.val, t.off, t.tc, t.tn,
+                     t.inv, self.D, self.C, self.scratch if out is None else out,
                      self.nogain if gain is None else gain)
 
     # ---- the optimal policy ---------------------------------------------------------
