@@ -739,7 +739,8 @@ class Screen:
             arrow = ">" if size == _HI[self.state.face] else "<"
             if big:
                 font.draw_char(d, arrow, 6, 1, P.HILITE)
-                font.draw_char(d, "SML"[size - 1], 6, 9, P.HILITE)
+                font.draw_char(d, "S" if size == 1 else ("M" if size == 2 else "L"),
+                               6, 9, P.HILITE)
             else:
                 d.rect(0, 0, 8, 1, P.HILITE)
                 font.draw_char(d, arrow, 2, 2, P.HILITE)
@@ -751,7 +752,7 @@ class Screen:
             font.draw(d, word, 0, 9, P.TEXT)
         elif self.phase & 1:
             d.rect(0, 0, 8, 1, P.TEXT)
-            font.draw_char(d, word[0], 2, 2, P.TEXT)
+            font.draw_char(d, "D" if mv == self.a_draw else "S", 2, 2, P.TEXT)
         else:
             d.rect(0, 0, 8, 1, P.OK)
             self._num_right(d, w, 7, 2, P.OK)

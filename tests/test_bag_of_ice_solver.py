@@ -319,3 +319,32 @@ def test_no_advice_with_three_players():
     sim.advance(60)
     assert scr(sim).mode == S.ADVICE and scr(sim).advice is None
     assert scr(sim).no_advice.text == "NO ADVICE" and P.REFUSE in sim.indices()
+
+
+def test_the_advice_at_a_two_size_face_points_to_the_half():
+    sim = open_game("pico_16x16")
+    pass_handoff(sim)
+    draw(sim, "L", "y3")
+    sim.advance(1200)
+    sim.rng.add("SM")
+    sim.press("a")
+    from tests.test_screen_bag_of_ice import wait_for
+    wait_for(sim, lambda: scr(sim).mode == S.PICK)
+    st = sim.app.state
+    assert st.phase == CHOOSE
+    want = engine_move(st)
+    sim.press("up")
+    assert scr(sim).mode == S.ADVICE
+    sim.advance(40)
+    arrow = ">" if want == 3 else "<"
+    shown = lit(sim, P.HILITE)
+    assert shown and all(x >= 6 for x, _ in shown)
+    assert {(x, y) for x, y in shown if y < 8} == glyph_pixels(arrow, 6, 1)
+    sim.press("b")
+    assert scr(sim).mode == S.PICK and st.phase == CHOOSE
+
+
+def glyph_pixels(ch, x, y):
+    g = font.glyph(ch)
+    return {(x + i, y + r) for r in range(5) for i in range(3)
+            if g >> (14 - 3 * r - i) & 1}
