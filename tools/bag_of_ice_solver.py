@@ -5,6 +5,13 @@ compact policy and win table the device plays and advises from.
     .venv/bin/python tools/bag_of_ice_solver.py [--target 60] [--write-policy]
                                                 [--table]
 
+Always prints the first player's win chance with optimal play, how the
+solve converged and how long it took; ``--write-policy`` also fits the
+compact policy against the optimal one and writes
+engine/bag_of_ice_policy.py; ``--table`` prints the exact-evaluation
+table of that policy (or of the one in the module), today's bot, optimal
+play and stop-at-N players.
+
 The bag, the die and the scoring are the engine's own (engine/
 bag_of_ice_score.py: FULL, TOTAL, LO, HI, value); today's bot's moves are
 asked of the engine's rule (Odds.rule_move). docs/games/bag-of-ice.md
