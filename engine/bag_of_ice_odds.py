@@ -1,10 +1,13 @@
-"""Bag of Ice's first half: the bag, the scoring, the odds, the bot and the
+"""Bag of Ice's first half: the odds, the bot and the
 ``state`` fields (class :class:`Odds`, which engine/bag_of_ice.py's
-``Game`` extends with the rules).
+``Game`` extends with the rules). The bag and the scoring are in
+engine/bag_of_ice_score.py.
 """
 
 
 from engine.state import State
+from engine.bag_of_ice_score import (LO, HI, FULL, TOTAL, COLS, BONUS,  # noqa: F401
+                                     counts, value)
 
 ROLLOFF = 0
 DECIDE = 1
@@ -17,22 +20,14 @@ DONE = 6   # even, as the chance phases: "phase & 1" is a decision
 DRAW_A = 0
 STOP = 1
 FACES = ("S", "M", "L", "SM", "SL", "ML")
-LO = b"\x01\x02\x03\x01\x01\x02"   # a face's sizes (HI 0: one size)
-HI = b"\x00\x00\x00\x02\x03\x03"
-# the bag: count of each piece code (colour << 2 | size), r y g c p
-FULL = (b"\x00\x01\x01\x01\x00\x00\x00\x00\x00\x02\x01\x01\x00\x02\x02\x01"
-        b"\x00\x02\x02\x01\x00\x00\x00\x00\x00\x02\x01\x01")
-TOTAL = b"\x00\x09\x07\x05"       # pyramids per size
-COLS = b"\x00\x02\x03\x04\x06"    # the bag's colours r y g c p
 # the order ``state`` lists the bag in: larges, mediums, smalls; r y g c p
 ORDER = b"\x03\x0b\x0f\x13\x1b\x02\x0a\x0e\x12\x1a\x01\x09\x0d\x11\x19"
 PHASES = ("rolloff", "decide", "roll", "choose", "draw", "", "done")
-# a one-colour tree's worth above a mixed one: (colour << 2, bonus) for
-# yellow, green, cyan, purple
-BONUS = b"\x08\x0a\x0c\x05\x10\x05\x18\x0a"
 # a bot keeps drawing towards the target while an opponent needs at most
 # this many points (see docs/games/bag-of-ice.md)
 CLOSE = 15
+# two players to this target play the solved policy
+POLICY_TARGET = 60
 
 
 # their tokens (engine.pieces notation), and each bag piece code's index here
@@ -49,47 +44,6 @@ def name(p):
     """The token of piece code ``p``, a piece the bag holds (a constant
     string: writing the bag in a ``state`` line allocates no tokens)."""
     return NAMES[_IX[p]]
-
-
-def counts(ps):
-    """A count per piece code of the pieces ``ps``."""
-    h = bytearray(28)
-    for p in ps:
-        h[p] += 1
-    return h
-
-
-def value(h):
-    # Best arrangement's value of the non-red pyramids counted in ``h``.
-    #
-    # Why this sum is the maximum over all arrangements: a tree is one L, M
-    # and S, so it turns 6 pips of leftovers into 10 (+4), and a one-colour
-    # tree adds +10 (yellow, purple) or +5 (green, cyan) on top. Any
-    # arrangement is therefore worth pips + 4 * trees + its one-colour
-    # bonuses, where trees <= min(L, M, S) and there is at most one
-    # one-colour tree per colour (the bag has one large of each), only for a
-    # colour holding all three sizes. Both bounds are met at once: build the
-    # one-colour tree of every such colour (each takes one piece of each
-    # size, so there are never more than min(L, M, S)), then trees of any
-    # remaining L, M, S until a size runs out (engine/bag_of_ice_play.py).
-    # The tests check it against every partition of every subset of the
-    # 18 non-red pyramids.
-    v = 0
-    t1 = t2 = t3 = 0
-    for i in range(0, 8, 2):
-        c = BONUS[i]
-        a = h[c + 1]
-        b = h[c + 2]
-        d = h[c + 3]
-        if a and b and d:
-            v += BONUS[i + 1]
-        t1 += a
-        t2 += b
-        t3 += d
-    m = t1 if t1 < t2 else t2
-    if t3 < m:
-        m = t3
-    return v + t1 + 2 * t2 + 3 * t3 + 4 * m
 
 
 class Odds(State):
@@ -127,7 +81,7 @@ class Odds(State):
     def best(self):
         """(value, trees, leftovers) of the pieces drawn this turn: trees
         a list of bytes (L, M, S), leftovers bytes, in draw order."""
-        # imported here: engine/bag_of_ice_play.py imports this module
+        # a cold module, imported for this one call
         from engine.bag_of_ice_play import best
         return best(self.drawn)
 
@@ -241,9 +195,68 @@ class Odds(State):
 
     def hint(self):
         """The bot's move for whoever is to move (None at chance, the end):
-        on a two-size face the size with the higher expected gain; at a
-        decision, stop when that reaches the target; else draw while an
-        opponent is CLOSE to the target or the expected gain is positive."""
+        with two players to the policy's target the solved policy
+        (``policy_move``), else ``rule_move``."""
+        if self.players == 2 and self.target == POLICY_TARGET:
+            return self.policy_move()
+        return self.rule_move()
+
+    def policy_move(self):
+        """The compact solved policy's move (engine/bag_of_ice_policy.py,
+        two players to POLICY_TARGET): stop once the turn is worth the
+        threshold of the score pair plus the adjustment for the sizes
+        drawn, or reaches the target; on a two-size face the size its
+        table gives for the sizes drawn."""
+        from engine import bag_of_ice_policy as pol
+        ph = self.phase
+        if ph == CHOOSE:
+            f = self.face
+            k = (f - 3) * pol.KEYS + self.size_key()
+            return (HI[f] if pol.SIZE[k >> 3] >> (k & 7) & 1 else LO[f]) + 1
+        if ph != DECIDE:
+            return None
+        if not self.drawn:
+            return DRAW_A
+        p = self.turn
+        a = self.points[p]
+        v = self.turn_points()
+        if v >= POLICY_TARGET - a:
+            return STOP
+        t = pol.STOP[a * POLICY_TARGET + self.points[1 - p]]
+        return STOP if v >= t + pol.ADJ[self.size_key()] - 128 else DRAW_A
+
+    def advice(self):
+        """``(chance, move)`` for the player to move, two players to
+        POLICY_TARGET only (else None): the chance, in 255ths, of winning
+        if they stop now (the turn's start with nothing drawn; 255 when
+        stopping reaches the target), from the solved win table, and the
+        compact policy's move (``policy_move``)."""
+        if self.players != 2 or self.target != POLICY_TARGET or not self.phase & 1:
+            return None
+        from engine import bag_of_ice_policy as pol
+        p = self.turn
+        a = self.points[p]
+        b = self.points[1 - p]
+        if not self.drawn:
+            w = pol.WIN[a * POLICY_TARGET + b]
+        else:
+            a += self.turn_points()
+            w = 255 if a >= POLICY_TARGET else 255 - pol.WIN[b * POLICY_TARGET + a]
+        return (w, self.policy_move())
+
+    def size_key(self):
+        """(larges * 7 + mediums) * 9 + smalls drawn this turn: the policy
+        tables' index."""
+        k = 0
+        for q in self.drawn:
+            k += (0, 1, 9, 63)[q & 3]
+        return k
+
+    def rule_move(self):
+        """The one-step rule's move (None at chance, the end): on a two-size
+        face the size with the higher expected gain; at a decision, stop
+        when that reaches the target; else draw while an opponent is CLOSE
+        to the target or the expected gain is positive."""
         ph = self.phase
         if ph == CHOOSE:
             z = self._sz()

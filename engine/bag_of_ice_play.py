@@ -1,13 +1,13 @@
 """Bag of Ice: the best arrangement's trees, and the odds of a die face
 when a size has run out."""
 
-from engine.bag_of_ice_odds import value, counts, LO, HI
+from engine.bag_of_ice_score import value, counts, LO, HI
 
 
 def best(drawn):
     """(value, trees, leftovers) for pieces ``drawn``: one-colour trees for
     every colour with all three sizes, then mixed trees while every size
-    has a piece left (why that is best: engine.bag_of_ice.value)."""
+    has a piece left (why that is best: engine.bag_of_ice_score.value)."""
     h = counts(drawn)
     v = value(h)
     trees = []

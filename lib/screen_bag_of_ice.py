@@ -8,7 +8,10 @@ and a key skips them all up to your next decision). On a
 two-size face LEFT/RIGHT pick the size (each half shows that size's
 pyramids left in the bag) and A draws. B asks to stop (the value blinks
 green with a ``?``): A banks it, anything else plays on. UP shows the odds
-of one more draw (bust chance in percent, expected gain), DOWN the
+of one more draw (bust chance in percent, expected gain); UP there, or UP
+at a two-size face, the advice of the solved policy (two players to 60:
+the chance to win if you stop now, draw or stop, the size it would take;
+else "no advice"), which never plays for you. DOWN shows the
 scoreboard (scrolls when it does not fit). docs/games/bag-of-ice.md
 describes every picture.
 
@@ -46,6 +49,7 @@ BANKED = const(8)
 ODDS = const(9)
 SCORES = const(10)
 END = const(11)
+ADVICE = const(12)
 # pyramid die faces S M L SM SL ML: the sizes shown (low, high; 0 none)
 _LO = b"\x01\x02\x03\x01\x01\x02"
 _HI = b"\x00\x00\x00\x02\x03\x03"
@@ -129,7 +133,9 @@ class Screen:
         self.bust_n = self.bust_d = 0
         self.gain_n = 0
         self.gain_d = 1
-        self.need = 0            # ODDS: 2 just asked, 1 worked out, 0 shown
+        self.need = 0            # ODDS, ADVICE: 2 just asked, 1 worked out, 0 shown
+        self.advice = None       # ADVICE: the engine's (chance, move), or None
+        self.no_advice = font.Scroller(d.width, 1 if self.big else 2, P.REFUSE)
         # the best arrangement of this turn's pieces:
         # trees (L, M, S each) then the leftovers, large first
         self.layout = bytearray(24)    # piece codes
@@ -435,6 +441,8 @@ class Screen:
             if k == B:
                 app.refuse()      # a face rolled must be drawn
                 return False
+            if k == UP:
+                return self._ask_advice(PICK)
             return False
         if m == ASK:
             if k == A:
@@ -442,7 +450,9 @@ class Screen:
             else:
                 self.mode = TURN
             return True
-        if m == ODDS:
+        if m == ODDS and k == UP:
+            return self._ask_advice(self.back)
+        if m == ODDS or m == ADVICE:
             self.mode = self.back
             return True
         if m == SCORES:
@@ -465,6 +475,16 @@ class Screen:
         if m == ROLLING or m == FACE:
             if k == A and st.phase == ROLLOFF:
                 self.rush = True
+        return False
+
+    def _ask_advice(self, back):
+        # worked out in this pass's tick (the policy's tables may be
+        # imported then), shown in the next, as the odds are
+        self.need = 2
+        self.back = back
+        self.mode = ADVICE
+        self.since = self.app.now
+        self.phase = 0
         return False
 
     def _board(self, back):
@@ -710,6 +730,46 @@ class Screen:
                 font.draw_char(d, "-" if neg else "+", 0, 2, gc)
             self._num_right(d, g if g < 100 else 99, 7, 2, gc)
 
+    def _advice_view(self, d):
+        # at a decision: the chance to win by stopping now in percent
+        # (green) and DRAW or STOP (8x8: the two in turn, D or S); at a
+        # two-size face, in magenta as the chosen half, an arrow to the
+        # half to take (16x16: and its size's letter)
+        a = self.advice
+        if a is None:
+            self.no_advice.draw(d)
+            return
+        big = self.big
+        mv = a[1]
+        size = self._size_of(mv)
+        if size:
+            arrow = ">" if size == _HI[self.state.face] else "<"
+            if big:
+                font.draw_char(d, arrow, 6, 1, P.HILITE)
+                font.draw_char(d, "S" if size == 1 else ("M" if size == 2 else "L"),
+                               6, 9, P.HILITE)
+            else:
+                d.rect(0, 0, 8, 1, P.HILITE)
+                font.draw_char(d, arrow, 2, 2, P.HILITE)
+            return
+        w = (a[0] * 100 + 127) // 255
+        word = "DRAW" if mv == self.a_draw else "STOP"
+        if big:
+            font.draw_number(d, w, (16 - font.number_width(w)) // 2, 1, P.OK)
+            font.draw(d, word, 0, 9, P.TEXT)
+        elif self.phase & 1:
+            d.rect(0, 0, 8, 1, P.TEXT)
+            font.draw_char(d, "D" if mv == self.a_draw else "S", 2, 2, P.TEXT)
+        else:
+            d.rect(0, 0, 8, 1, P.OK)
+            self._num_right(d, w, 7, 2, P.OK)
+
+    def _size_of(self, a):
+        for i in (1, 2, 3):
+            if self.a_size[i] == a:
+                return i
+        return 0
+
     def _spread(self, d):
         """Keep the rows past the first SPREAD changed ones as shown and owe
         a redraw: a whole new 16x16 frame (a hand-off, a new view) goes up
@@ -726,7 +786,7 @@ class Screen:
     def _draw(self, d):
         d.fill(P.OFF)
         m = self.mode
-        if m == ODDS and self.need:
+        if (m == ODDS or m == ADVICE) and self.need:
             m = self.back      # not worked out yet: the view it covers
         if m == TURN or m == ASK or m == BANKED:
             self._turn(d, m)
@@ -764,6 +824,8 @@ class Screen:
                 self._bust_text(d)
         elif m == ODDS:
             self._odds_view(d)
+        elif m == ADVICE:
+            self._advice_view(d)
         elif m == SCORES:
             self._scores(d)
         else:
@@ -940,6 +1002,17 @@ class Screen:
                     self._odds()
                 self.need -= 1
                 return not self.need
+            return not self.big and self._blink(dt // PAGE_MS)
+        if m == ADVICE:
+            if self.need:
+                if self.need == 2:
+                    self.advice = st.advice()
+                    if self.advice is None:
+                        self.no_advice.set("NO ADVICE", now)
+                self.need -= 1
+                return not self.need
+            if self.advice is None:
+                return self.no_advice.tick(now)
             return not self.big and self._blink(dt // PAGE_MS)
         if m == SCORES:
             ph = dt // SCROLL_MS

@@ -623,6 +623,8 @@ def test_the_bot_beats_a_stop_at_10_player():
 
 
 def test_the_bot_follows_its_rules():
+    # the one-step rule (two players to 60 play the solved policy instead:
+    # tests/test_bag_of_ice_solver.py)
     st = registry.new("bag_of_ice", ["players=2", "bots=1,2"])
     st.apply("S")
     st.apply("L")                           # player 2 starts
@@ -631,13 +633,13 @@ def test_the_bot_follows_its_rules():
     assert st.bot_move() is None and st.hint() is None   # chance
     st.apply("SL")
     # a first draw: smalls gain 8/9, larges 12/5 (no bust loss yet)
-    assert st.hint() == 4 and st.token(st.hint()) == "size3"
+    assert st.rule_move() == 4 and st.token(st.rule_move()) == "size3"
     st.apply("size3")
     st.apply("p3")
     st.apply("draw")
     st.apply("SM")
     # on a two-size face: the size whose expected gain is higher
-    pick = st.hint()
+    pick = st.rule_move()
     a = size_odds(list(st.drawn), 1)[1]
     b = size_odds(list(st.drawn), 2)[1]
     assert pick == (3 if b > a else 2)
@@ -647,20 +649,20 @@ def test_the_bot_follows_its_rules():
     st.drawn = bytearray([11, 10, 9, 27, 26, 25, 19, 18, 17])   # three trees: 55
     assert st.turn == 1 and st.turn_points() == 55
     n, d = st.expected_gain()
-    assert n < 0 and st.hint() == boi.STOP
+    assert n < 0 and st.rule_move() == boi.STOP
     st.drawn = bytearray([25])
-    assert st.expected_gain()[0] > 0 and st.hint() == boi.DRAW_A
+    assert st.expected_gain()[0] > 0 and st.rule_move() == boi.DRAW_A
     # an opponent close to the target: keep drawing towards the target
     st.drawn = bytearray([11, 10, 9, 27, 26, 25, 19, 18, 17])
     from engine import bag_of_ice_odds as odds
     st.points[0] = 60 - odds.CLOSE
-    assert st.hint() == boi.DRAW_A
+    assert st.rule_move() == boi.DRAW_A
     st.points[0] = 60 - odds.CLOSE - 1
-    assert st.hint() == boi.STOP
+    assert st.rule_move() == boi.STOP
     # stopping that reaches the target always stops
     st.points[0] = 59
     st.points[1] = 60 - st.turn_points()
-    assert st.hint() == boi.STOP
+    assert st.rule_move() == boi.STOP
 
 
 def test_bots_play_themselves_through_the_protocol():

@@ -1,11 +1,15 @@
-"""Bag of Ice bot benchmark: seeded two-player games of the engine's bot
-against fixed "stop at N" players, played on the State directly.
+"""Bag of Ice bot benchmark: seeded two-player games on the State itself,
+to check the exact figures of tools/bag_of_ice_solver.py by sampling.
 
-    .venv/bin/python tools/bag_of_ice_bench.py [--games 4000] [--close 10]
+    .venv/bin/python tools/bag_of_ice_bench.py [--games 4000] [--target 60]
+                                               [--pairs policy:rule rule:stop20]
 
-``--close`` overrides the bot's CLOSE threshold (engine.bag_of_ice_odds)
-to compare settings; several values may be given. The figures in
-docs/games/bag-of-ice.md come from the default run.
+Players: ``policy`` (the device's solved policy, two players to 60),
+``rule`` (today's one-step rule, which plays every other game), ``stopN``
+(draws until the turn is worth N or stopping would win, the rule's sizes).
+Seats alternate and the roll-off decides who starts, as in the exact
+figures' roll-off mean. The figures in docs/games/bag-of-ice.md are the
+solver's exact ones; this only confirms them.
 """
 import argparse
 import math
@@ -14,18 +18,25 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bag_of_ice_odds as odds   # noqa: E402
 from engine.bag_of_ice import Game, DRAW_A, STOP, DECIDE   # noqa: E402
 from engine.rng import Rng   # noqa: E402
 from engine.state import CHANCE, OVER   # noqa: E402
 
 
+def rule(st):
+    return st.rule_move()
+
+
+def policy(st):
+    return st.policy_move()
+
+
 def stop_at(n):
     """A player who draws until the turn is worth ``n`` (or stopping would
-    reach the target), taking the bot's size on a two-size face."""
+    reach the target), taking the rule's size on a two-size face."""
     def move(st):
         if st.phase != DECIDE:
-            return st.hint()
+            return st.rule_move()
         v = st.turn_points()
         if st.drawn and (v >= n or v >= st.target - st.points[st.turn]):
             return STOP
@@ -33,8 +44,15 @@ def stop_at(n):
     return move
 
 
-def bot(st):
-    return st.hint()
+def player(name):
+    """The move function called ``name`` (see the module docstring)."""
+    if name == "rule":
+        return rule
+    if name == "policy":
+        return policy
+    if name.startswith("stop") and name[4:].isdigit():
+        return stop_at(int(name[4:]))
+    raise ValueError("unknown player %r: policy, rule or stopN" % name)
 
 
 def play(players, seed, target=60):
@@ -60,14 +78,15 @@ def play(players, seed, target=60):
             st.apply_action(players[t](st))
 
 
-def rate(games, opponent, first_seed=1):
-    """Games the bot wins, seat 0 and 1 alternating, out of ``games``."""
+def rate(games, me, opponent, target=60, first_seed=1):
+    """Games ``me`` wins against ``opponent``, seats 0 and 1 alternating,
+    out of ``games``."""
     won = 0
     for i in range(games):
         seat = i & 1
         ps = [opponent, opponent]
-        ps[seat] = bot
-        won += play(ps, first_seed + i) == seat
+        ps[seat] = me
+        won += play(ps, first_seed + i, target) == seat
     return won
 
 
@@ -79,15 +98,15 @@ def p_one_sided(k, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=4000)
-    ap.add_argument("--close", type=int, nargs="*", default=[odds.CLOSE])
-    ap.add_argument("--stops", type=int, nargs="*", default=[10, 15, 20])
+    ap.add_argument("--target", type=int, default=60)
+    ap.add_argument("--pairs", nargs="*",
+                    default=["policy:rule", "policy:stop20", "rule:stop10"])
     a = ap.parse_args()
-    for c in a.close:
-        odds.CLOSE = c
-        for n in a.stops:
-            w = rate(a.games, stop_at(n))
-            print("CLOSE=%d vs stop-at-%d: %d/%d = %.1f%% (one-sided p %.2g)"
-                  % (c, n, w, a.games, 100.0 * w / a.games, p_one_sided(w, a.games)))
+    for pr in a.pairs:
+        me, _, opp = pr.partition(":")
+        w = rate(a.games, player(me), player(opp), a.target)
+        print("%s vs %s: %d/%d = %.1f%% (one-sided p %.2g)"
+              % (me, opp, w, a.games, 100.0 * w / a.games, p_one_sided(w, a.games)))
 
 
 if __name__ == "__main__":
