@@ -2,6 +2,7 @@
 
 Keep this small; fixtures used by one file belong in that file.
 """
+import gc
 import os
 import sys
 
@@ -29,3 +30,13 @@ def pytest_terminal_summary(terminalreporter):
     if why:
         terminalreporter.write_sep("-", "browser tests not run")
         terminalreporter.write_line(why)
+
+
+def pytest_collection_finish(session):
+    """The app calls gc.collect() at each boot and screen change, as a board
+    must; in a test process that walks every object pytest, Hypothesis and
+    the collected modules hold (a tenth of a second a call). Frozen, they
+    are left out of every collection: only the tests' own objects are
+    walked."""
+    gc.collect()
+    gc.freeze()

@@ -21,6 +21,7 @@ from itertools import permutations
 import pytest
 
 from engine.protocol import Session
+from harness import ask, refused
 from engine.rng import Rng
 
 N = 8                       # the field is N x N
@@ -217,12 +218,6 @@ def build_scatter(placed, empty=()):
 
 
 # ---- the protocol ------------------------------------------------------------------
-def ask(sess, line):
-    a = sess.handle(line)
-    assert a.startswith("= "), (line, a)
-    return a[2:].strip()
-
-
 def state(sess):
     return json.loads(ask(sess, "state"))
 
@@ -577,11 +572,6 @@ def test_finished_towers_fill_the_grid_in_order():
     assert state(sess)["grid"].startswith("b3r2b1/r3g2y1/-/")
 
 
-def refused(sess, token):
-    a = sess.handle("play " + token)
-    assert a.startswith("? ") and len(a) > 6, (token, a)
-
-
 def test_illegal_towering_moves_are_refused_and_change_nothing():
     """Moves the rulings forbid (blocked line of sight, own colour, wrong
     size, a large or a built medium moving, empty cells, remix while a
@@ -609,7 +599,7 @@ def test_illegal_towering_moves_are_refused_and_change_nothing():
         before = (ask(sess, "state"), ask(sess, "history"), ask(sess, "legal"))
         for tok in tokens:
             assert tok not in tower_moves(field)
-            refused(sess, tok)
+            refused(sess, "play " + tok, look=None)
         assert (ask(sess, "state"), ask(sess, "history"), ask(sess, "legal")) == before
     rng = Rng(99)
     names = [cell_name(i) for i in range(N * N)]
@@ -633,11 +623,11 @@ def test_illegal_towering_moves_are_refused_and_change_nothing():
                 tok = s + "-" + t
                 if tok in ok or rng.randrange(8):
                     continue
-                refused(sess, tok)
+                refused(sess, "play " + tok, look=None)
                 tried += 1
         assert tried > 300
         if ok:
-            refused(sess, "remix")
+            refused(sess, "play remix", look=None)
         assert (ask(sess, "state"), ask(sess, "history")) == before
 
 

@@ -30,11 +30,11 @@ import re
 import random
 from collections import Counter
 from fractions import Fraction
-from math import gcd
 
 import pytest
 
 from engine.protocol import Session
+from harness import OracleSession, Refused, parse_odds, state_diff
 
 # ---- the rules, from the rulings ----------------------------------------------------
 # "Rainbow order (Ice Stalks): r o y g c b p"; "The rainbow does not wrap"
@@ -384,50 +384,28 @@ def parse_legal(text):
     words = text.split()
     assert len(words) == len(set(words)), text
     if words and ":" in words[0]:
-        out = []
-        for w in words:
-            tok, fr = w.split(":")
-            n, d = (int(x) for x in fr.split("/"))
-            assert n > 0 and d > 0 and gcd(n, d) == 1, w
-            out.append((tok, Fraction(n, d)))
-        assert sum(f for _, f in out) == 1, text
-        return out
+        return parse_odds(words)
     assert all(":" not in w for w in words), text
     return words
-
-
-class Refused(Exception):
-    pass
 
 
 def is_move(tok):
     return "@" in tok
 
 
-class Harness:
+class Harness(OracleSession):
     """One engine session beside one oracle; every check of a position."""
 
     def __init__(self, seed, players, bots=(), auto=False, stats=None,
                  options=None):
-        self.stats = Counter() if stats is None else stats
-        self.s = Session(seed, auto=auto)
+        super().__init__(seed, auto, stats)
         if options is None:
             options = "players=%d" % players
             if bots:
                 options += " bots=" + ",".join(str(b + 1) for b in bots)
-        ans = self.ask("new ice_stalks %s seed=%d" % (options, seed)).split()
-        assert ans[:2] == ["ice_stalks", "seed=%d" % seed], ans
-        assert ans[2:] == [], ans            # the first draw waits
+        made = self.start("ice_stalks", options, seed)
+        assert made == [], made            # the first draw waits
         self.o = Oracle(players, bots)
-        self.log = []
-        self.stack = []          # oracle positions before each move
-
-    def ask(self, line):
-        a = self.s.handle(line)
-        assert a.endswith("\n\n") and "\n\n" not in a[:-2], (line, a)
-        if not a.startswith("= "):
-            raise Refused(a)
-        return a[2:-2].rstrip("\n")
 
     def _apply(self, tok):
         o = self.o
@@ -483,9 +461,7 @@ class Harness:
         # docs: the bag's seven keys, "written in rainbow order on a desktop"
         bag = re.search(r'"bag":(\{[^}]*\})', raw).group(1)
         assert "".join(re.findall(r'"(\w)":', bag)) == RAINBOW, raw
-        assert got == exp, "\n".join(
-            "%s: engine %r, oracle %r" % (k, got.get(k), exp.get(k))
-            for k in sorted(set(got) | set(exp)) if got.get(k) != exp.get(k))
+        assert got == exp, state_diff(got, exp)
         assert self.ask("to_move") == str(o.to_move())
         assert self.ask("score") == " ".join(str(x) for x in o.scores())
         assert self.ask("history") == " ".join(self.log)
@@ -502,19 +478,6 @@ class Harness:
         assert self.ask("show")         # a picture, whatever it shows
         self.stats["steps"] += 1
         return o.legal_tokens()
-
-    def play(self, tok):
-        ans = self.ask("play " + tok).split()
-        assert ans[0] == tok, (tok, ans)
-        self._apply(tok)
-        self.follow(ans[1:])
-
-    def sample(self):
-        ans = self.ask("sample").split()
-        self._apply(ans[0])
-        self.follow(ans[1:])
-        self.stats["samples"] += 1
-        return ans[0]
 
     def can_undo(self):
         return any(is_move(t) for t in self.log)

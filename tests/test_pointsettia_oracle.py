@@ -38,6 +38,7 @@ from collections import Counter
 import pytest
 
 from engine.protocol import Session
+from harness import OracleSession, Refused
 
 # ---- the rules, from RULINGS.md --------------------------------------------------
 # "The stash is 4 of each size in r g w k. The root is a w3, standing, so 47
@@ -299,38 +300,21 @@ def parse_legal(text):
     return set(text.split())
 
 
-class Refused(Exception):
-    pass
-
-
 def bots_option(bots):
     """The ``bots=`` option for device-played seats (counted from 0)."""
     return "bots=" + ",".join(str(b) for b in sorted(bots))
 
 
-class Harness:
-    """One engine session beside one oracle; every check of a position."""
+class Harness(OracleSession):
+    """One engine session beside one oracle; every check of a position.
+    ``log`` is the tokens played, for history and undo."""
 
     def __init__(self, seed, bots=(), auto=False, stats=None):
-        self.stats = Counter() if stats is None else stats
-        self.s = Session(seed, auto=auto)
-        line = "new pointsettia seed=%d" % seed
-        if bots:
-            line += " " + bots_option(bots)
-        ans = self.ask(line).split()
-        assert ans[:2] == ["pointsettia", "seed=%d" % seed], ans
+        super().__init__(seed, auto, stats)
+        made = self.start("pointsettia", bots_option(bots) if bots else "", seed)
         self.o = Oracle(bots)
-        self.log = []            # the tokens played, for history and undo
-        self.stack = []          # oracle positions before each move
-        self.follow(ans[2:])
+        self.follow(made)
         self.stats["games"] += 1
-
-    def ask(self, line):
-        a = self.s.handle(line)
-        assert a.endswith("\n\n") and "\n\n" not in a[:-2], (line, a)
-        if not a.startswith("= "):
-            raise Refused(a)
-        return a[2:-2].rstrip("\n")
 
     def _apply(self, tok):
         legal = self.o.legal()
@@ -353,12 +337,8 @@ class Harness:
             assert self.o.to_move() not in self.o.bots, self.o.expected_state()
 
     def check_state(self):
-        exp = self.o.expected_state()
-        got = json.loads(self.ask("state"))
-        # every field the issue and the doc name, and no other
-        diff = ["%s: engine %r, oracle %r" % (k, got.get(k), exp.get(k))
-                for k in sorted(set(exp) | set(got)) if got.get(k) != exp.get(k)]
-        assert not diff, "\n".join(diff)
+        # every field the rulings and the doc name, and no other
+        got = super().check_state(self.o.expected_state())
         self.stats["states"] += 1
         return got
 
@@ -398,20 +378,9 @@ class Harness:
                     self.stats["black_past_4"] += 1
                     return
 
-    def play(self, tok):
-        ans = self.ask("play " + tok).split()
-        assert ans[0] == tok, (tok, ans)
-        self._apply(tok)
-        self.follow(ans[1:])
-
     def refuse(self, tok):
         """``play tok`` is refused and changes nothing."""
-        before = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        a = self.s.handle("play " + tok)
-        assert a.startswith("? ") and len(a.strip()) > 2, (tok, a)
-        after = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        assert after == before, tok
-        self.stats["refusals"] += 1
+        self.refused("play " + tok)
 
     def undo(self):
         """Takes back the last move: the engine's position must be the

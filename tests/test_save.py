@@ -704,7 +704,7 @@ def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
     assert pairs == 11 * 11 * len(SEQUENCES)
 
 
-def settle(sim):
+def past_notice(sim):
     """Let the boot's notice (if any) scroll by."""
     for _ in range(500):
         if type(sim.app.scr).__name__ not in ("Boot", "Notice"):
@@ -724,7 +724,7 @@ def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record(
         sim = Sim(board="pico_8x8", nvm=torn)
         sim.press("up")                   # skips the boot animation
         assert sim.app.store.notice() == "OLDER SAVE"
-        settle(sim)                       # the notice, then the offer
+        past_notice(sim)                       # the notice, then the offer
         assert type(sim.app.scr).__name__ == "Prompt"
         assert sim.app.scr.state.serialize() == old
         sim.press("a")
@@ -741,7 +741,7 @@ def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record(
             pass
         after = Sim(board="pico_8x8", nvm=bytearray(torn.buf))
         after.press("up")
-        settle(after)
+        past_notice(after)
         scr = after.app.scr
         assert type(scr).__name__ == "Prompt", "cut at %s: nothing offered" % k
         assert scr.state.serialize() in (old, new), k
