@@ -197,7 +197,7 @@ def test_the_moves_in_parts_give_the_same_hint():
 
 
 def test_when_only_take_backs_are_left_the_hint_is_a_legal_one():
-    # issue 23: every move left takes back one of the last four, and taking
+    # every move left takes back one of the last four, and taking
     # back the very last (c3-c5, a medium into an empty cell) is refused;
     # the hint must still name a legal move
     from engine.protocol import Session

@@ -422,29 +422,46 @@ def setup_position(placed, setup=(), empty=(), seed=0):
 
 
 # ---- tests -------------------------------------------------------------------------
-def test_random_scatters_played_through_match_the_rulings():
+def play_scatters(games):
     """Random scatters, played through the protocol to the start of
     nesting (or the end): at every step the legal list, field, grid, remix
     count and score against the oracle, remixes and every one of their
-    chance steps included. Half the games steer into stuck positions."""
+    chance steps included. Half the games steer into stuck positions; the
+    last is ended part-way. Returns how each game ended."""
+    for name in ("positions", "moves", "remixes", "chance_steps",
+                 "repeated_remix_steps", "blocked", "finished"):
+        setattr(Tally, name, 0)
     rng = Rng(2024)
     ends = []
-    for game in range(40):
+    for game in range(games):
         scatter = random_scatter(rng)
         ends.append(play_through(game, rng, scatter, game % 2 == 0,
-                                 end_at=25 if game == 39 else None))
+                                 end_at=25 if game == games - 1 else None))
     print("\nends", ends)
     print("positions %d moves %d remixes %d chance steps %d (repeated %d) finished %d"
           " blocked %d" % (Tally.positions, Tally.moves, Tally.remixes, Tally.chance_steps,
                            Tally.repeated_remix_steps, Tally.finished, Tally.blocked))
     # games reached nesting, some after remixes, some locked, one ended early
-    assert ends.count("nesting") >= 10 and ends[-1] == "ended", ends
+    assert ends[-1] == "ended", ends
     assert "unfinished" not in ends and "locked" in ends, ends
     # remixes from a position met again by play were among them, checked
     # exactly like the first remix from it
     assert Tally.repeated_remix_steps > 0
-    assert Tally.remixes >= 20 and Tally.chance_steps >= 100, Tally.remixes
     assert Tally.blocked >= 1000, Tally.blocked     # line of sight mattered
+    return ends
+
+
+def test_random_scatters_played_through_match_the_rulings():
+    ends = play_scatters(8)
+    assert ends.count("nesting") >= 4, ends
+    assert Tally.remixes >= 10 and Tally.chance_steps >= 60, Tally.remixes
+
+
+@pytest.mark.bench
+def test_many_random_scatters_played_through_match_the_rulings():
+    ends = play_scatters(40)
+    assert ends.count("nesting") >= 10, ends
+    assert Tally.remixes >= 20 and Tally.chance_steps >= 100, Tally.remixes
 
 
 def test_line_of_sight_geometry_by_hand():

@@ -1,8 +1,8 @@
 """IceTowers in turns, whole games, against a second implementation written
 here from the project rulings ("Notation" and "IceTowers (played in turns on
-one device)"), the seed where the rulings leave a point to it, the issue's
+one device)"), the seed where the rulings leave a point to it, the game's
 protocol contract (options, the deal, the move tokens, the end, scoring and
-the ``state`` fields), docs/protocol.md and docs/games/icetowers.md. No
+the ``state`` fields) in docs/protocol.md and docs/games/icetowers.md. No
 engine module of the game is read or imported: the engine is driven only
 through ``engine.protocol.Session``, as an outside checker would.
 
@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import pytest
 
-from harness import OracleSession, parse_odds
+from harness import OracleSession, parse_odds, refused
 
 # ---- the rules ------------------------------------------------------------------
 # Rulings: "one stash of 15 each, in colours r y g b p in seat order"; a stash
@@ -49,7 +49,7 @@ def pips(piece):
 
 
 def side_for(pieces):
-    """Issue: 'the smallest that holds every piece alone'."""
+    """docs/games/icetowers.md: 'the smallest that holds every piece alone'."""
     side = 1
     while side * side < pieces:
         side += 1
@@ -64,7 +64,7 @@ class Oracle:
         self.ghost = ghost
         self.bots = sorted(bots)
         self.colours = COLOURS[:players]
-        # issue: "the ghost takes the colour after the last seat"
+        # docs/games/icetowers.md: the ghost is "in the colour after the last seat"
         self.ghost_colour = COLOURS[players] if ghost else None
         stashes = self.colours + (self.ghost_colour or "")
         self.side = side_for(15 * len(stashes))
@@ -95,7 +95,8 @@ class Oracle:
         return LETTERS.index(cell[0]) + (int(cell[1:]) - 1) * self.side
 
     def first_empty(self):
-        """Issue: a new tower 'goes to the first empty cell in reading order'."""
+        """docs/games/icetowers.md: a new tower 'goes to the first empty cell in
+        reading order'."""
         return next(i for i, t in enumerate(self.grid) if not t)
 
     def grid_text(self):
@@ -576,7 +577,7 @@ def play_game(seed, players, ghost=False, bots=(), auto=False, p_undo=0.0, p_pro
     assert o.passes == o.n or o.repeats() == 3, o.expected_state()
     assert h.ask("legal") == "" and h.ask("hint") == "none"
     for line in ("play pass", "sample", "play r3", "play a1-b1"):
-        assert h.s.handle(line).startswith("? "), line
+        refused(h.s, line, look=None)
     h.check()
     h.stats["over"] += 1
     return h

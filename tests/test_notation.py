@@ -245,7 +245,7 @@ def test_cell_text_is_canonical_or_refused():
         (lambda t: parse_cell(t, 8, 10), lambda i: fmt_cell(i, 8)))
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(st.lists(st.lists(st.tuples(st.sampled_from(LETTERS),
                                    st.sampled_from("123")), max_size=4),
                 min_size=6, max_size=6))

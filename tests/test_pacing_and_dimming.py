@@ -1,4 +1,4 @@
-"""What a player notices (issue 22): the pace of effects, skipping them,
+"""What a player notices: the pace of effects, skipping them,
 no hand-off for one person against the device, the tones, and the panel
 dimming and blanking when left alone. Through the simulator harness
 (tools/simkit.py): the real app on Blinka, buttons through keypad's queue.
