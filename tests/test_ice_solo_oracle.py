@@ -189,8 +189,8 @@ def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
             nests = rng.randrange(4 * variant) if game % 4 else 5 * variant
             deal = random_position(rng, variant, nests)
         sess = Session(game)
-        a = sess.handle("new ice_solo variant=%d deal=%s" % (variant, deal))
-        assert a.startswith("= ice_solo"), (deal, a)
+        a = ask(sess, "new ice_solo variant=%d deal=%s" % (variant, deal))
+        assert a.startswith("ice_solo"), (deal, a)
         grid = parse_grid(deal)
         style = 0
         made = []
