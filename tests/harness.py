@@ -48,11 +48,6 @@ def settle(sim):
         sim.advance(STEP_MS)
 
 
-def game_screen(sim):
-    """Sim -> the app's game screen, or None outside a game."""
-    return sim.app.game_scr
-
-
 # ---- the text protocol -------------------------------------------------------
 class Refused(Exception):
     """The session answered ``? reason``; the reason is the message."""

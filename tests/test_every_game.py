@@ -3,7 +3,7 @@
 
 Every catalog entry marked built (engine/catalog.py) is walked through
 seeded random playthroughs of at most 300 actions (the table tools never
-end): 24 in the everyday suite, 200 in `make bench`. One whose engine
+end): 16 in the everyday suite, 200 in `make bench`. One whose engine
 module is missing fails here rather than drop out.
 An entry not built yet is walked as soon as its engine module exists. A game
 added to the catalog is covered without touching this file; ``VARIANTS``
@@ -34,7 +34,7 @@ from harness import BOARDS, ask, boot, refused, wait_for
 # The everyday suite walks each game PLAYTHROUGHS times, FULL of them
 # deep-checked at every step; `make bench` walks LONG_PLAYTHROUGHS, LONG_FULL
 # of them fully (the suite must stay fast as games are added).
-PLAYTHROUGHS = 24
+PLAYTHROUGHS = 16
 LONG_PLAYTHROUGHS = 200
 MAX_ACTIONS = 300
 # Every step of every playthrough gets the cheap checks (check_cheap). The
@@ -538,13 +538,13 @@ def header_length(data):
 
 @pytest.mark.parametrize("game", CASES)
 def test_corrupted_saves_are_refused_or_sane(game):
-    # three distinct positions from each of 8 playthroughs (a tiny bag has
+    # three distinct positions from each of 6 playthroughs (a tiny bag has
     # only three, so its rare ones are not missed)
     pool = set()
     variants = VARIANTS.get(game, [{}])
     rng = Rng(17)
     saves = []
-    for i in range(8):
+    for i in range(6):
         seen = set()
         playthrough(game, variants[i % len(variants)], 31 * i + 5, False, pool,
                     seen)
