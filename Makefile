@@ -25,11 +25,13 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup --ignore=tests/test_web.py
 	$(BIN)/python -m pytest -q tests/test_web.py
 
-# Long statistical runs (bot strength, fairness, the reliability campaign):
-# their figures are printed; CI runs this after the tests.
+# Long statistical and exhaustive runs (bot strength, fairness, the
+# reliability campaign, every power cut, the long oracle sweeps; see
+# tests/README.md), one process per core; -rP prints each one's figures
+# at the end. CI runs this after the tests.
 .PHONY: bench
 bench: $(STAMP)
-	$(BIN)/python -m pytest -q -s -m bench -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -rP -m bench -p no:cacheprovider
 
 # Device budget: the app with each game in fixed heaps (MicroPython's
 # WebAssembly build, installed by npm on first use) and against the

@@ -1,7 +1,10 @@
-"""Shared test setup: the repo root on sys.path and one Hypothesis profile.
+"""Shared test setup: the repo root on sys.path, one Hypothesis profile,
+the collected objects frozen out of gc, and game modules kept across tests.
 
-Keep this small; fixtures used by one file belong in that file.
+Keep this small; fixtures used by one file belong in that file, helpers
+shared by tests in tests/harness.py.
 """
+import gc
 import os
 import sys
 
@@ -10,6 +13,7 @@ if ROOT not in sys.path:
     # `import engine` works however pytest is started (not only from ROOT)
     sys.path.insert(0, ROOT)
 
+import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 # CI must be reproducible and bounded: the same examples on every run, no
@@ -29,3 +33,29 @@ def pytest_terminal_summary(terminalreporter):
     if why:
         terminalreporter.write_sep("-", "browser tests not run")
         terminalreporter.write_line(why)
+
+
+def pytest_collection_finish(session):
+    """The app calls gc.collect() at each boot and screen change, as a board
+    must; in a test process that walks every object pytest, Hypothesis and
+    the collected modules hold (a tenth of a second a call). Frozen, they
+    are left out of every collection: only the tests' own objects are
+    walked."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _modules_kept():
+    """The app drops a game's modules when it leaves the game, as a board
+    must to free its heap, and the next game imports them afresh. Put back
+    the ones the process had, so that the classes a test module imported
+    stay the ones the app uses, whatever test ran before."""
+    saved = {k: v for k, v in sys.modules.items() if k.startswith(("engine.", "lib."))}
+    yield
+    for name, mod in saved.items():
+        if sys.modules.get(name) is not mod:
+            sys.modules[name] = mod
+            package, _, attr = name.rpartition(".")
+            if package in sys.modules:
+                setattr(sys.modules[package], attr, mod)

@@ -20,15 +20,7 @@ from lib import save as S_save
 from lib.buttons import A, DOWN, LEFT, RIGHT
 from lib.app import SAVE_START, SAVE_LOAD, SAVE_PACK, SAVE_WRITE
 from tools.simkit import Sim
-
-BOOT_MS = 1500
-
-
-def boot(board="pico_8x8", seed=1, nvm=None):
-    sim = Sim(board=board, seed=seed, nvm=nvm)
-    sim.advance(BOOT_MS)
-    return sim
-
+from harness import boot
 
 def goto(sim, item):
     for _ in range(12):

@@ -29,11 +29,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from math import gcd
 
 import pytest
 
 from engine.protocol import Session
+from harness import OracleSession, Refused, parse_odds, refused
 
 # ---- the rules, from RULINGS.md -------------------------------------------------
 # "The bag holds 21 pyramids" (Notation: colour letter, then size digit)
@@ -287,45 +287,24 @@ def parse_legal(text):
     words = text.split()
     assert len(words) == len(set(words)), text
     if words and ":" in words[0]:
-        out = {}
-        for w in words:
-            tok, fr = w.split(":")
-            n, d = (int(x) for x in fr.split("/"))
-            assert n > 0 and d > 0 and gcd(n, d) == 1, w
-            out[tok] = Fraction(n, d)
-        assert sum(out.values()) == 1, text
-        return out
+        return dict(parse_odds(words))
     assert all(":" not in w for w in words), text
     return set(words)
 
 
-class Refused(Exception):
-    pass
-
-
-class Harness:
-    """One engine session beside one oracle; every check of a position."""
+class Harness(OracleSession):
+    """One engine session beside one oracle; every check of a position.
+    ``log`` is the tokens the engine keeps for history and undo."""
 
     def __init__(self, seed, players, target, bots=(), auto=False, stats=None):
-        self.stats = Counter() if stats is None else stats
-        self.s = Session(seed, auto=auto)
+        super().__init__(seed, auto, stats)
         opts = "players=%d target=%d" % (players, target)
         if bots:
             opts += " bots=" + ",".join(str(b + 1) for b in bots)
-        ans = self.ask("new bag_of_ice %s seed=%d" % (opts, seed)).split()
-        assert ans[:2] == ["bag_of_ice", "seed=%d" % seed], ans
+        made = self.start("bag_of_ice", opts, seed)
         self.o = Oracle(players, target, bots)
-        self.log = []            # the tokens the engine keeps for history/undo
-        self.stack = []          # oracle positions before each move
-        self.follow(ans[2:])
+        self.follow(made)
         self.stats["games"] += 1
-
-    def ask(self, line):
-        a = self.s.handle(line)
-        assert a.endswith("\n\n") and "\n\n" not in a[:-2], (line, a)
-        if not a.startswith("= "):
-            raise Refused(a)
-        return a[2:-2].rstrip("\n")
 
     def _apply(self, tok):
         legal = self.o.legal()
@@ -360,10 +339,7 @@ class Harness:
     def check(self):
         o = self.o
         exp = o.expected_state()
-        got = json.loads(self.ask("state"))
-        assert got == exp, "\n".join(
-            "%s: engine %r, oracle %r" % (k, got.get(k), exp.get(k))
-            for k in sorted(set(got) | set(exp)) if got.get(k) != exp.get(k))
+        self.check_state(exp)
         assert self.ask("to_move") == str(o.to_move())
         assert self.ask("score") == " ".join(str(x) for x in o.scores)
         assert self.ask("history") == " ".join(self.log)
@@ -373,19 +349,6 @@ class Harness:
         if isinstance(legal, dict):
             self.stats["chance_nodes"] += 1
         return legal
-
-    def play(self, tok):
-        ans = self.ask("play " + tok).split()
-        assert ans[0] == tok, (tok, ans)
-        self._apply(tok)
-        self.follow(ans[1:])
-
-    def sample(self):
-        ans = self.ask("sample").split()
-        self._apply(ans[0])
-        self.follow(ans[1:])
-        self.stats["samples"] += 1
-        return ans[0]
 
     def can_undo(self):
         return any(t in MOVES for t in self.log)
@@ -492,8 +455,7 @@ def probe(h, rng, k):
                                  "new bag_of_ice bots=1,1", "new bag_of_ice colour=5",
                                  "new bag_of_ice players=2 players=3"]))
     for line in lines:
-        a = h.s.handle(line)
-        assert a.startswith("? ") and len(a.strip()) > 2, (line, a)
+        refused(h.s, line, look=None)
         h.stats["refusals"] += 1
     after = [h.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
     assert after == before, lines
@@ -538,7 +500,7 @@ def play_game(seed, players, target, bots=(), auto=False, p_undo=0.0, p_probe=0.
     assert all(sc < target for i, sc in enumerate(o.scores) if i != o.winner)
     assert h.ask("legal") == ""
     for line in ("play draw", "play stop", "sample", "play S", "play y1"):
-        assert h.s.handle(line).startswith("? "), line
+        refused(h.s, line, look=None)
     h.check()
     h.stats["won"] += 1
     return h
@@ -576,6 +538,9 @@ GAMES = [  # players, target, games
 ]
 
 
+# the random games and the count of their rare cases share one worker, so
+# that the count reads the games' figures rather than playing them again
+@pytest.mark.xdist_group("bag_of_ice_games")
 @pytest.mark.parametrize("players,target,games", GAMES)
 def test_random_games_match_the_rulings(players, target, games):
     """Whole games with ``sample`` and chosen outcomes mixed, checked at
@@ -583,15 +548,23 @@ def test_random_games_match_the_rulings(players, target, games):
     run_games(players, target, games)
 
 
+_RUN = {}
+
+
 def run_games(players, target, games):
-    stats = Counter()
-    for g in range(games):
-        play_game(1000 * players + target * 31 + g, players, target, stats=stats)
-    assert stats["won"] == games
-    assert stats["busts"] and stats["stops"], stats
-    return stats
+    """The figures of these games (played once per test process)."""
+    key = (players, target, games)
+    if key not in _RUN:
+        stats = Counter()
+        for g in range(games):
+            play_game(1000 * players + target * 31 + g, players, target, stats=stats)
+        assert stats["won"] == games
+        assert stats["busts"] and stats["stops"], stats
+        _RUN[key] = stats
+    return _RUN[key]
 
 
+@pytest.mark.xdist_group("bag_of_ice_games")
 def test_the_random_games_reach_the_rare_cases():
     """Across the games above: roll-off ties, and a size drawn down to its
     last pyramid (its red, at odds 1/1)."""

@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tools import simkit
 import board
 import boards
@@ -263,7 +265,8 @@ def _device_files():
     return out
 
 
-def test_lean_sources_are_the_same_code_on_the_same_lines():
+@pytest.mark.parametrize("path", _device_files(), ids=lambda p: os.path.relpath(p, simkit.ROOT))
+def test_lean_sources_are_the_same_code_on_the_same_lines(path):
     """Every device file, lean: the same syntax tree less its docstrings,
     every definition on its repository line, and no docstring or comment
     left (a board's traceback points at the repository's line)."""
@@ -271,22 +274,21 @@ def test_lean_sources_are_the_same_code_on_the_same_lines():
     import io
     import tokenize
     from tools.build import lean_source
-    for path in _device_files():
-        with open(path) as f:
-            text = f.read()
-        lean = lean_source(text)
-        assert lean.count("\n") == text.count("\n"), path
-        a = ast.parse(text)
-        b = ast.parse(lean)
-        assert _without_docstrings(ast.parse(text)) == ast.dump(b), path
-        lines_a = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
-                   for n in ast.walk(a) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-        lines_b = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
-                   for n in ast.walk(b) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
-        assert lines_a == lines_b, path
-        toks = list(tokenize.generate_tokens(io.StringIO(lean).readline))
-        assert not [t for t in toks if t.type == tokenize.COMMENT], path
-        assert len(lean) < len(text), path
+    with open(path) as f:
+        text = f.read()
+    lean = lean_source(text)
+    assert lean.count("\n") == text.count("\n"), path
+    a = ast.parse(text)
+    b = ast.parse(lean)
+    assert _without_docstrings(ast.parse(text)) == ast.dump(b), path
+    lines_a = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
+               for n in ast.walk(a) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    lines_b = [(type(n).__name__, getattr(n, "name", ""), n.lineno)
+               for n in ast.walk(b) if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    assert lines_a == lines_b, path
+    toks = list(tokenize.generate_tokens(io.StringIO(lean).readline))
+    assert not [t for t in toks if t.type == tokenize.COMMENT], path
+    assert len(lean) < len(text), path
 
 
 def test_lean_source_keeps_strings_that_are_not_docstrings():

@@ -1,4 +1,4 @@
-"""The reliability campaign, app half (issue 23 item 5): button mashing of
+"""The reliability campaign, app half: button mashing of
 the whole console on both boards through tools/simkit.Sim, power cuts,
 the clock wrap, the power limit on every frame, and boots from corrupted
 save images.

@@ -14,9 +14,9 @@ from engine import protocol
 from engine import registry
 from lib import palette as P
 from lib import screens_common as C
-from tools.simkit import Sim
+from harness import boot
 
-import test_generic
+import test_every_game
 
 
 ENGINE = """\
@@ -141,12 +141,6 @@ def nim(monkeypatch, tmp_path):
         sys.modules.pop(name, None)
 
 
-def boot(board="pico_8x8", nvm=None):
-    sim = Sim(board=board, nvm=nvm)
-    sim.advance(1500)
-    return sim
-
-
 def test_the_menu_lists_it_in_its_name_and_icon_and_opens_it(nim):
     sim = boot()
     assert "nim" in sim.app.menu.items
@@ -213,7 +207,7 @@ def test_the_generic_tests_pick_it_up(nim):
     assert "nim" in registry.available()
     pool = set()
     for i in range(4):
-        test_generic.playthrough("nim", {"pile": "9"}, 7919 * i + 1, True, pool)
+        test_every_game.playthrough("nim", {"pile": "9"}, 7919 * i + 1, True, pool)
     assert len(pool) > 1
 
 

@@ -1465,8 +1465,8 @@ def _remix_game_steps(seed, steps):
 
 
 def test_save_and_load_are_byte_exact_through_remixes_and_undos():
-    # issue 23: loading replayed every remix through the memo, adding back
-    # the entries it had dropped, which reordered it and lost outcomes
+    # loading once replayed every remix through the memo, adding back the
+    # entries it had dropped, which reordered it and lost outcomes
     # remembered from undone remixes (seed 1 went wrong at step 348)
     remixes = 0
     for st in _remix_game_steps(1, 420):

@@ -3,6 +3,8 @@ heuristic (docs/games/ice-solo.md, The hint): every cell valued from its
 own stack, a move's gain as the change of its two cells, the one-move
 lookahead for the uncovered piece, the recent moves not taken back, and
 the tie order."""
+import pytest
+
 from engine import registry
 from engine.ice_solo import END, P_NEST
 from engine.rng import Rng
@@ -197,7 +199,7 @@ def test_the_moves_in_parts_give_the_same_hint():
 
 
 def test_when_only_take_backs_are_left_the_hint_is_a_legal_one():
-    # issue 23: every move left takes back one of the last four, and taking
+    # every move left takes back one of the last four, and taking
     # back the very last (c3-c5, a medium into an empty cell) is refused;
     # the hint must still name a legal move
     from engine.protocol import Session
@@ -215,7 +217,9 @@ def test_when_only_take_backs_are_left_the_hint_is_a_legal_one():
     assert s.handle("play " + hint[2:-2]) == hint
 
 
-def test_the_hint_never_says_end_while_a_move_raises_the_score(monkeypatch):
+def check_hint_never_says_end_early(monkeypatch, seeds):
+    """The hint followed from ``seeds`` deals of each variant: whenever it
+    says end, the naive reading finds no move that raises the score."""
     from engine import ice_solo_hint as H
     decided = []
     real = H.raising
@@ -226,7 +230,7 @@ def test_the_hint_never_says_end_while_a_move_raises_the_score(monkeypatch):
         return a
     monkeypatch.setattr(H, "raising", counted)
     for variant in ("4", "5"):
-        for seed in range(40):
+        for seed in range(seeds):
             st = dealt(seed, variant)
             for _ in range(400):
                 a = st.hint()
@@ -235,3 +239,12 @@ def test_the_hint_never_says_end_while_a_move_raises_the_score(monkeypatch):
                     break
                 st.apply_action(a)
     assert any(decided), "some deal reached the rule (else this tests nothing)"
+
+
+def test_the_hint_never_says_end_while_a_move_raises_the_score(monkeypatch):
+    check_hint_never_says_end_early(monkeypatch, 12)
+
+
+@pytest.mark.bench
+def test_the_hint_never_says_end_while_a_move_raises_the_score_on_many_deals(monkeypatch):
+    check_hint_never_says_end_early(monkeypatch, 80)

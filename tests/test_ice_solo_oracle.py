@@ -17,6 +17,7 @@ import json
 import pytest
 
 from engine.protocol import Session
+from harness import ask, refused
 from engine.rng import Rng
 
 COLOURS = {4: "rygb", 5: "rygbp"}
@@ -153,12 +154,6 @@ def near_solved(rng, variant, k, latin):
     return "/".join("".join(c + str(z) for c, z in st) or "-" for st in cells)
 
 
-def ask(sess, line):
-    a = sess.handle(line)
-    assert a.startswith("= "), (line, a)
-    return a[2:].strip()
-
-
 def check_position(sess, variant, style, grid):
     """The engine's grid, legal list, score and phase against the
     oracle's, worked out from the oracle's own ``grid``."""
@@ -194,8 +189,8 @@ def test_nesting_and_score_match_the_rulings_on_random_positions(variant):
             nests = rng.randrange(4 * variant) if game % 4 else 5 * variant
             deal = random_position(rng, variant, nests)
         sess = Session(game)
-        a = sess.handle("new ice_solo variant=%d deal=%s" % (variant, deal))
-        assert a.startswith("= ice_solo"), (deal, a)
+        a = ask(sess, "new ice_solo variant=%d deal=%s" % (variant, deal))
+        assert a.startswith("ice_solo"), (deal, a)
         grid = parse_grid(deal)
         style = 0
         made = []
@@ -275,6 +270,5 @@ def test_refused_moves_change_nothing(variant):
                 if tok in ok or tried > 40 or rng.randrange(6):
                     continue
                 tried += 1
-                a = sess.handle("play " + tok)
-                assert a.startswith("? ") and len(a) > 6, (tok, a)
+                refused(sess, "play " + tok, look=None)
         assert (ask(sess, "state"), ask(sess, "history")) == before

@@ -21,6 +21,7 @@ from itertools import permutations
 import pytest
 
 from engine.protocol import Session
+from harness import ask, refused
 from engine.rng import Rng
 
 N = 8                       # the field is N x N
@@ -217,12 +218,6 @@ def build_scatter(placed, empty=()):
 
 
 # ---- the protocol ------------------------------------------------------------------
-def ask(sess, line):
-    a = sess.handle(line)
-    assert a.startswith("= "), (line, a)
-    return a[2:].strip()
-
-
 def state(sess):
     return json.loads(ask(sess, "state"))
 
@@ -427,29 +422,46 @@ def setup_position(placed, setup=(), empty=(), seed=0):
 
 
 # ---- tests -------------------------------------------------------------------------
-def test_random_scatters_played_through_match_the_rulings():
+def play_scatters(games):
     """Random scatters, played through the protocol to the start of
     nesting (or the end): at every step the legal list, field, grid, remix
     count and score against the oracle, remixes and every one of their
-    chance steps included. Half the games steer into stuck positions."""
+    chance steps included. Half the games steer into stuck positions; the
+    last is ended part-way. Returns how each game ended."""
+    for name in ("positions", "moves", "remixes", "chance_steps",
+                 "repeated_remix_steps", "blocked", "finished"):
+        setattr(Tally, name, 0)
     rng = Rng(2024)
     ends = []
-    for game in range(40):
+    for game in range(games):
         scatter = random_scatter(rng)
         ends.append(play_through(game, rng, scatter, game % 2 == 0,
-                                 end_at=25 if game == 39 else None))
+                                 end_at=25 if game == games - 1 else None))
     print("\nends", ends)
     print("positions %d moves %d remixes %d chance steps %d (repeated %d) finished %d"
           " blocked %d" % (Tally.positions, Tally.moves, Tally.remixes, Tally.chance_steps,
                            Tally.repeated_remix_steps, Tally.finished, Tally.blocked))
     # games reached nesting, some after remixes, some locked, one ended early
-    assert ends.count("nesting") >= 10 and ends[-1] == "ended", ends
+    assert ends[-1] == "ended", ends
     assert "unfinished" not in ends and "locked" in ends, ends
     # remixes from a position met again by play were among them, checked
     # exactly like the first remix from it
     assert Tally.repeated_remix_steps > 0
-    assert Tally.remixes >= 20 and Tally.chance_steps >= 100, Tally.remixes
     assert Tally.blocked >= 1000, Tally.blocked     # line of sight mattered
+    return ends
+
+
+def test_random_scatters_played_through_match_the_rulings():
+    ends = play_scatters(8)
+    assert ends.count("nesting") >= 4, ends
+    assert Tally.remixes >= 10 and Tally.chance_steps >= 60, Tally.remixes
+
+
+@pytest.mark.bench
+def test_many_random_scatters_played_through_match_the_rulings():
+    ends = play_scatters(40)
+    assert ends.count("nesting") >= 10, ends
+    assert Tally.remixes >= 20 and Tally.chance_steps >= 100, Tally.remixes
 
 
 def test_line_of_sight_geometry_by_hand():
@@ -577,11 +589,6 @@ def test_finished_towers_fill_the_grid_in_order():
     assert state(sess)["grid"].startswith("b3r2b1/r3g2y1/-/")
 
 
-def refused(sess, token):
-    a = sess.handle("play " + token)
-    assert a.startswith("? ") and len(a) > 6, (token, a)
-
-
 def test_illegal_towering_moves_are_refused_and_change_nothing():
     """Moves the rulings forbid (blocked line of sight, own colour, wrong
     size, a large or a built medium moving, empty cells, remix while a
@@ -609,7 +616,7 @@ def test_illegal_towering_moves_are_refused_and_change_nothing():
         before = (ask(sess, "state"), ask(sess, "history"), ask(sess, "legal"))
         for tok in tokens:
             assert tok not in tower_moves(field)
-            refused(sess, tok)
+            refused(sess, "play " + tok, look=None)
         assert (ask(sess, "state"), ask(sess, "history"), ask(sess, "legal")) == before
     rng = Rng(99)
     names = [cell_name(i) for i in range(N * N)]
@@ -633,11 +640,11 @@ def test_illegal_towering_moves_are_refused_and_change_nothing():
                 tok = s + "-" + t
                 if tok in ok or rng.randrange(8):
                     continue
-                refused(sess, tok)
+                refused(sess, "play " + tok, look=None)
                 tried += 1
         assert tried > 300
         if ok:
-            refused(sess, "remix")
+            refused(sess, "play remix", look=None)
         assert (ask(sess, "state"), ask(sess, "history")) == before
 
 

@@ -1,7 +1,7 @@
 """IceTowers bot benchmark (``make bench``): seeded games of the bot against
 players that pick uniformly among the legal moves, and the bot's cost.
 
-Issue 19 asks the bot to win significantly more than its fair share (one
+The bot must win significantly more than its fair share (one
 seat in N) over at least 1,000 games of 2 players and of 3 players: a
 one-sided exact binomial tail, p < 0.01. A win is an outright win (a shared
 highest score counts as not won, which only makes the test harder). The bot

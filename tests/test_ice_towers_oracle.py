@@ -1,8 +1,8 @@
 """IceTowers in turns, whole games, against a second implementation written
 here from the project rulings ("Notation" and "IceTowers (played in turns on
-one device)"), the seed where the rulings leave a point to it, the issue's
+one device)"), the seed where the rulings leave a point to it, the game's
 protocol contract (options, the deal, the move tokens, the end, scoring and
-the ``state`` fields), docs/protocol.md and docs/games/icetowers.md. No
+the ``state`` fields) in docs/protocol.md and docs/games/icetowers.md. No
 engine module of the game is read or imported: the engine is driven only
 through ``engine.protocol.Session``, as an outside checker would.
 
@@ -28,11 +28,10 @@ import json
 import random
 from collections import Counter
 from fractions import Fraction
-from math import gcd
 
 import pytest
 
-from engine.protocol import Session
+from harness import OracleSession, parse_odds, refused
 
 # ---- the rules ------------------------------------------------------------------
 # Rulings: "one stash of 15 each, in colours r y g b p in seat order"; a stash
@@ -50,7 +49,7 @@ def pips(piece):
 
 
 def side_for(pieces):
-    """Issue: 'the smallest that holds every piece alone'."""
+    """docs/games/icetowers.md: 'the smallest that holds every piece alone'."""
     side = 1
     while side * side < pieces:
         side += 1
@@ -65,7 +64,7 @@ class Oracle:
         self.ghost = ghost
         self.bots = sorted(bots)
         self.colours = COLOURS[:players]
-        # issue: "the ghost takes the colour after the last seat"
+        # docs/games/icetowers.md: the ghost is "in the colour after the last seat"
         self.ghost_colour = COLOURS[players] if ghost else None
         stashes = self.colours + (self.ghost_colour or "")
         self.side = side_for(15 * len(stashes))
@@ -96,7 +95,8 @@ class Oracle:
         return LETTERS.index(cell[0]) + (int(cell[1:]) - 1) * self.side
 
     def first_empty(self):
-        """Issue: a new tower 'goes to the first empty cell in reading order'."""
+        """docs/games/icetowers.md: a new tower 'goes to the first empty cell in
+        reading order'."""
         return next(i for i, t in enumerate(self.grid) if not t)
 
     def grid_text(self):
@@ -285,19 +285,8 @@ def parse_legal(text):
     words = text.split()
     assert len(words) == len(set(words)), text
     if words and ":" in words[0] and "/" in words[0].partition(":")[2]:
-        out = []
-        for w in words:
-            tok, fr = w.split(":")
-            n, d = (int(x) for x in fr.split("/"))
-            assert n > 0 and d > 0 and gcd(n, d) == 1, w
-            out.append((tok, Fraction(n, d)))
-        assert sum(f for _, f in out) == 1, text
-        return out
+        return parse_odds(words)
     return words
-
-
-class Refused(Exception):
-    pass
 
 
 def options_line(players, ghost, bots):
@@ -309,51 +298,28 @@ def options_line(players, ghost, bots):
     return opts
 
 
-class Harness:
-    """One engine session beside one oracle; every check of a position."""
+class Harness(OracleSession):
+    """One engine session beside one oracle; every check of a position.
+    ``log`` is every token, for history."""
 
     def __init__(self, seed, players=2, ghost=False, bots=(), auto=False, stats=None,
                  deal=None, opts=None):
-        self.stats = Counter() if stats is None else stats
-        self.s = Session(seed, auto=auto)
+        super().__init__(seed, auto, stats)
         self.o = Oracle(players, ghost, bots)
-        line = "new ice_towers %s seed=%d" % (
-            opts if opts is not None else options_line(players, ghost, bots), seed)
-        ans = self.ask(line).split()
-        assert ans[:2] == ["ice_towers", "seed=%d" % seed], ans
-        self.log = []            # every token, for history
-        self.stack = []          # oracle positions before each move
+        made = self.start("ice_towers", opts if opts is not None
+                          else options_line(players, ghost, bots), seed)
         if auto:
             # the whole deal is in the answer, then any bot moves
             n = sum(self.o.to_deal.values())
-            assert len(ans) >= 2 + n, ans
-            for t in ans[2:2 + n]:
+            assert len(made) >= n, made
+            for t in made[:n]:
                 self._apply(t)
-            self.follow(ans[2 + n:])
+            self.follow(made[n:])
         else:
-            assert len(ans) == 2, ans
+            assert made == [], made
         if deal is not None:
             self.deal(deal)
         self.stats["games"] += 1
-
-    def ask(self, line):
-        a = self.s.handle(line)
-        assert a.endswith("\n\n") and "\n\n" not in a[:-2], (line, a)
-        assert "internal error" not in a, (line, a)
-        if not a.startswith("= "):
-            raise Refused(a)
-        return a[2:-2].rstrip("\n")
-
-    def refused(self, line):
-        """``line`` is refused with a reason, and nothing changes."""
-        before = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        a = self.s.handle(line)
-        assert a.startswith("? ") and len(a.strip()) > 2, (line, a)
-        assert "internal error" not in a, (line, a)
-        after = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        assert after == before, line
-        self.stats["refusals"] += 1
-        return a[2:].strip()
 
     def _apply(self, tok):
         o = self.o
@@ -407,10 +373,7 @@ class Harness:
     def check(self):
         o = self.o
         exp = o.expected_state()
-        got = json.loads(self.ask("state"))
-        assert got == exp, "\n".join(
-            "%s: engine %r, oracle %r" % (k, got.get(k), exp.get(k))
-            for k in sorted(set(got) | set(exp)) if got.get(k) != exp.get(k))
+        self.check_state(exp)
         assert self.ask("to_move") == str(o.to_move())
         assert self.ask("score") == " ".join(str(x) for x in o.scores())
         assert self.ask("history") == " ".join(self.log)
@@ -445,19 +408,6 @@ class Harness:
             assert "%s:%d" % (c, sc) in text, (lines, c, sc)
         if o.ghost:
             assert "%s:%d" % (o.ghost_colour, o.ghost_score()) in text, lines
-
-    def play(self, tok):
-        ans = self.ask("play " + tok).split()
-        assert ans[0] == tok, (tok, ans)
-        self._apply(tok)
-        self.follow(ans[1:])
-
-    def sample(self):
-        ans = self.ask("sample").split()
-        self._apply(ans[0])
-        self.follow(ans[1:])
-        self.stats["samples"] += 1
-        return ans[0]
 
     def deal(self, pieces):
         """Force the deal: ``pieces`` for the first cells in reading order,
@@ -627,7 +577,7 @@ def play_game(seed, players, ghost=False, bots=(), auto=False, p_undo=0.0, p_pro
     assert o.passes == o.n or o.repeats() == 3, o.expected_state()
     assert h.ask("legal") == "" and h.ask("hint") == "none"
     for line in ("play pass", "sample", "play r3", "play a1-b1"):
-        assert h.s.handle(line).startswith("? "), line
+        refused(h.s, line, look=None)
     h.check()
     h.stats["over"] += 1
     return h

@@ -1,6 +1,6 @@
 """The menu on the LEDs: on 16x16 a new item goes up a few rows a pass,
 and the name scrolls under an icon drawn once."""
-from tools.simkit import Sim
+from harness import boot
 from lib import menu as M
 from lib import screens_common as C
 from lib.display import Display
@@ -12,13 +12,6 @@ class _NoLeds:
 
     def show(self):
         pass
-
-
-def boot(board):
-    sim = Sim(board=board)
-    sim.advance(1500)
-    assert sim.app.scr is sim.app.menu
-    return sim
 
 
 def shown_rows(sim):
@@ -36,6 +29,7 @@ def fresh_frame(sim):
 
 def test_16x16_a_new_item_goes_up_over_a_few_passes_and_ends_whole():
     sim = boot("pico_16x16")
+    assert sim.app.scr is sim.app.menu
     for _ in range(3):
         rows = shown_rows(sim)
         sim.down("right")
@@ -55,6 +49,7 @@ def test_16x16_a_new_item_goes_up_over_a_few_passes_and_ends_whole():
 
 def test_16x16_the_name_scrolls_under_an_icon_drawn_once(monkeypatch):
     sim = boot("pico_16x16")
+    assert sim.app.scr is sim.app.menu
     calls = []
     real = C.draw_icon
     monkeypatch.setattr(C, "draw_icon", lambda *a: (calls.append(a[2:4]), real(*a)))
@@ -76,6 +71,7 @@ def test_16x16_the_name_scrolls_under_an_icon_drawn_once(monkeypatch):
 
 def test_8x8_menu_is_drawn_whole_each_time():
     sim = boot("pico_8x8")
+    assert sim.app.scr is sim.app.menu
     sim.down("right")
     sim.advance(20)
     sim.up("right")
@@ -85,6 +81,7 @@ def test_8x8_menu_is_drawn_whole_each_time():
 
 def test_16x16_the_menu_lets_go_of_its_frame_copy_in_a_game():
     sim = boot("pico_16x16")
+    assert sim.app.scr is sim.app.menu
     menu = sim.app.menu
     assert menu.base is not None and len(menu.base) == 256
     while menu.current() != "dice":

@@ -3,6 +3,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine import pieces
+from harness import Tally
 from engine.pieces import (NotationError, parse_piece, fmt_piece, parse_stack,
                            fmt_stack, parse_cell, fmt_cell, parse_grid, fmt_grid,
                            piece, colour_of, size_of, parse_colour)
@@ -178,35 +179,73 @@ ALPHABET = LETTERS + "123-/0489xRA *\u00b2\u0663"
 
 
 def _canonical_or_refused(parse, fmt, text):
+    """True if ``text`` is accepted (and is then the one spelling of its
+    value), False if it is refused."""
     try:
         value = parse(text)
     except NotationError:
-        return None
+        return False
     assert fmt(value) == text      # one spelling per thing: no aliases
-    return value
+    return True
 
 
-@settings(max_examples=400)
-@given(st.text(alphabet=ALPHABET, max_size=4))
-def test_piece_text_is_canonical_or_refused(text):
-    _canonical_or_refused(parse_piece, fmt_piece, text)
-    _canonical_or_refused(lambda t: parse_piece(t, rock_ok=True), fmt_piece, text)
+def _edited(args):
+    text, at, ch, how = args
+    at %= len(text) + 1
+    if how == 0:
+        return text[:at] + ch + text[at + 1:]       # a character changed
+    if how == 1:
+        return text[:at] + ch + text[at:]           # one inserted
+    return text[:at] + text[at + 1:]                # one removed
 
 
-@settings(max_examples=400)
-@given(st.text(alphabet=ALPHABET, max_size=10))
-def test_stack_text_is_canonical_or_refused(text):
-    _canonical_or_refused(parse_stack, fmt_stack, text)
+def texts(alphabet, valid, max_size):
+    """Random text, valid text, and valid text with one character edited:
+    random text alone is almost always refused, valid text accepted."""
+    edited = st.tuples(valid, st.integers(0, 40), st.sampled_from(alphabet),
+                       st.integers(0, 2)).map(_edited)
+    return st.text(alphabet=alphabet, max_size=max_size) | valid | edited
 
 
-@settings(max_examples=400)
-@given(st.text(alphabet="abchiz0123456789 -\u00b2\u0663", max_size=4))
-def test_cell_text_is_canonical_or_refused(text):
-    _canonical_or_refused(lambda t: parse_cell(t, 8, 10), lambda i: fmt_cell(i, 8),
-                          text)
+def check_canonical_or_refused(strategy, examples, *pairs):
+    """Each generated text, through each (parse, fmt) pair; some must be
+    accepted and some refused, or the property showed nothing."""
+    tallies = [Tally() for _ in pairs]
+
+    @settings(max_examples=examples)
+    @given(strategy)
+    def each(text):
+        for (parse, fmt), tally in zip(pairs, tallies):
+            tally("accepted" if _canonical_or_refused(parse, fmt, text) else "refused")
+
+    each()
+    for tally in tallies:
+        tally.require("accepted", "refused")
 
 
-@settings(max_examples=200)
+PIECE_TEXT = st.builds(lambda c, z: c + z, st.sampled_from(LETTERS), st.sampled_from("123"))
+STACK_TEXT = st.lists(PIECE_TEXT, min_size=1, max_size=4).map("".join) | st.just("-")
+CELL_TEXT = st.builds(lambda c, r: c + str(r), st.sampled_from("abcdefgh"), st.integers(1, 10))
+GRID_TEXT = st.lists(STACK_TEXT, min_size=4, max_size=4).map("/".join)
+
+
+def test_piece_text_is_canonical_or_refused():
+    check_canonical_or_refused(
+        texts(ALPHABET, PIECE_TEXT | st.sampled_from(LETTERS), 4), 200,
+        (parse_piece, fmt_piece), (lambda t: parse_piece(t, rock_ok=True), fmt_piece))
+
+
+def test_stack_text_is_canonical_or_refused():
+    check_canonical_or_refused(texts(ALPHABET, STACK_TEXT, 10), 200, (parse_stack, fmt_stack))
+
+
+def test_cell_text_is_canonical_or_refused():
+    check_canonical_or_refused(
+        texts("abchiz0123456789 -\u00b2\u0663", CELL_TEXT, 4), 200,
+        (lambda t: parse_cell(t, 8, 10), lambda i: fmt_cell(i, 8)))
+
+
+@settings(max_examples=100)
 @given(st.lists(st.lists(st.tuples(st.sampled_from(LETTERS),
                                    st.sampled_from("123")), max_size=4),
                 min_size=6, max_size=6))
@@ -219,7 +258,6 @@ def test_random_grids_round_trip(cells):
     assert fmt_grid(parse_grid(text, 3, 2)) == text
 
 
-@settings(max_examples=300)
-@given(st.text(alphabet=ALPHABET, max_size=24))
-def test_grid_text_is_canonical_or_refused(text):
-    _canonical_or_refused(lambda t: parse_grid(t, 2, 2), fmt_grid, text)
+def test_grid_text_is_canonical_or_refused():
+    check_canonical_or_refused(texts(ALPHABET, GRID_TEXT, 24), 200,
+                               (lambda t: parse_grid(t, 2, 2), fmt_grid))

@@ -1,6 +1,6 @@
 """Pointsettia's bot, measured (``make bench``): its win rate from each seat
-against a uniform-random player (the issue asks at least 80% over at least
-500 games per seat, asserted with an exact one-sided binomial p-value),
+against a uniform-random player (at least 80% over at least 500 games per
+seat, asserted with an exact one-sided binomial p-value),
 against a greedy player and against itself, and its CPython time per move
 and per ``think`` slice."""
 

@@ -1,7 +1,7 @@
 """Pointsettia, whole games, against a second implementation written here
 from the project rulings ("Notation", "Pointsettia"), the Pointsettia seed
-where the rulings leave a point to it, the game's issue (options, tokens,
-the end, scoring, the ``state`` fields), docs/protocol.md and
+where the rulings leave a point to it, and the protocol contract (options,
+tokens, the end, scoring, the ``state`` fields) in docs/protocol.md and
 docs/games/pointsettia.md. No engine module of the
 game is read or imported: the engine is driven only through
 ``engine.protocol.Session``, as an outside checker would.
@@ -26,7 +26,7 @@ plants test the scoring, worked by hand. The oracle checks itself too:
 re-rooting must keep the slots around every piece in cyclic order, and runs
 found two ways must agree.
 
-Positions are named as the issue says: ``root``; the root's child slots
+Positions are named as docs/games/pointsettia.md names them: ``root``; the root's child slots
 ``0 1 2``; every deeper slot its parent's name then ``l`` or ``r``.
 """
 
@@ -38,6 +38,7 @@ from collections import Counter
 import pytest
 
 from engine.protocol import Session
+from harness import OracleSession, Refused, refused
 
 # ---- the rules, from RULINGS.md --------------------------------------------------
 # "The stash is 4 of each size in r g w k. The root is a w3, standing, so 47
@@ -299,39 +300,22 @@ def parse_legal(text):
     return set(text.split())
 
 
-class Refused(Exception):
-    pass
-
-
 def bots_option(bots):
     """The ``bots=`` option for device-played seats (``to_move`` numbers
     them from 0; the option counts from 1)."""
     return "bots=" + ",".join(str(b + 1) for b in sorted(bots))
 
 
-class Harness:
-    """One engine session beside one oracle; every check of a position."""
+class Harness(OracleSession):
+    """One engine session beside one oracle; every check of a position.
+    ``log`` is the tokens played, for history and undo."""
 
     def __init__(self, seed, bots=(), auto=False, stats=None):
-        self.stats = Counter() if stats is None else stats
-        self.s = Session(seed, auto=auto)
-        line = "new pointsettia seed=%d" % seed
-        if bots:
-            line += " " + bots_option(bots)
-        ans = self.ask(line).split()
-        assert ans[:2] == ["pointsettia", "seed=%d" % seed], ans
+        super().__init__(seed, auto, stats)
+        made = self.start("pointsettia", bots_option(bots) if bots else "", seed)
         self.o = Oracle(bots)
-        self.log = []            # the tokens played, for history and undo
-        self.stack = []          # oracle positions before each move
-        self.follow(ans[2:])
+        self.follow(made)
         self.stats["games"] += 1
-
-    def ask(self, line):
-        a = self.s.handle(line)
-        assert a.endswith("\n\n") and "\n\n" not in a[:-2], (line, a)
-        if not a.startswith("= "):
-            raise Refused(a)
-        return a[2:-2].rstrip("\n")
 
     def _apply(self, tok):
         legal = self.o.legal()
@@ -354,12 +338,8 @@ class Harness:
             assert self.o.to_move() not in self.o.bots, self.o.expected_state()
 
     def check_state(self):
-        exp = self.o.expected_state()
-        got = json.loads(self.ask("state"))
-        # every field the issue and the doc name, and no other
-        diff = ["%s: engine %r, oracle %r" % (k, got.get(k), exp.get(k))
-                for k in sorted(set(exp) | set(got)) if got.get(k) != exp.get(k)]
-        assert not diff, "\n".join(diff)
+        # every field the rulings and the doc name, and no other
+        got = super().check_state(self.o.expected_state())
         self.stats["states"] += 1
         return got
 
@@ -399,20 +379,9 @@ class Harness:
                     self.stats["black_past_4"] += 1
                     return
 
-    def play(self, tok):
-        ans = self.ask("play " + tok).split()
-        assert ans[0] == tok, (tok, ans)
-        self._apply(tok)
-        self.follow(ans[1:])
-
     def refuse(self, tok):
         """``play tok`` is refused and changes nothing."""
-        before = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        a = self.s.handle("play " + tok)
-        assert a.startswith("? ") and len(a.strip()) > 2, (tok, a)
-        after = [self.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
-        assert after == before, tok
-        self.stats["refusals"] += 1
+        self.refused("play " + tok)
 
     def undo(self):
         """Takes back the last move: the engine's position must be the
@@ -504,8 +473,7 @@ def probe(h, rng, k):
                                  "new pointsettia bots=x", "new pointsettia colour=1",
                                  "new pointsettia bots=1 bots=2"]))
     for line in lines:
-        a = h.s.handle(line)
-        assert a.startswith("? ") and len(a.strip()) > 2, (line, a)
+        refused(h.s, line, look=None)
         h.stats["refusals"] += 1
     after = [h.ask(c) for c in ("state", "legal", "history", "to_move", "score")]
     assert after == before, lines
@@ -567,7 +535,7 @@ def play_game(seed, bots=(), auto=False, p_undo=0.0, p_probe=0.0, p_check=1.0,
     assert h.ask("legal") == "" and h.ask("hint") == "none"
     check_show(h)
     for line in ("play g1@0", "play w1@0lll", "sample"):
-        assert h.s.handle(line).startswith("? "), line
+        refused(h.s, line, look=None)
     a, b = o.scores()
     h.stats["green_wins" if a > b else "red_wins" if b > a else "ties"] += 1
     h.stats["ended"] += 1
@@ -1067,8 +1035,7 @@ def test_every_token_off_the_legal_set_is_refused():
                 before = h.ask("state")
                 for t in tokens:
                     if t not in legal:
-                        a = h.s.handle("play " + t)
-                        assert a.startswith("? "), (t, a)
+                        refused(h.s, "play " + t, look=None)
                         h.stats["refusals"] += 1
                 assert h.ask("state") == before and h.ask("history") == " ".join(h.log)
             if h.o.full():

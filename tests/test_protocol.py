@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -16,51 +17,17 @@ from hypothesis import given, settings, strategies as st
 from engine import registry
 from engine.protocol import Session, HELP, MAX_LINE
 from engine.state import State, OVER
+import harness
+from harness import Tally, answer, ask as ok, session, snapshot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PTP = os.path.join(ROOT, "tools", "ptp.py")
 
 
-def answer(s, line):
-    """Send one line; check the framing; return (ok, body)."""
-    out = s.handle(line)
-    assert isinstance(out, str)
-    assert out[:2] in ("= ", "? "), repr(out)
-    assert out.endswith("\n\n") and "\n\n" not in out[:-2], repr(out)
-    assert "internal error" not in out, repr(out)
-    return out[0] == "=", out[2:-2]
+refused = partial(harness.refused, look=snapshot)
 
 
-def ok(s, line):
-    good, body = answer(s, line)
-    assert good, "%r was refused: %s" % (line, body)
-    return body
-
-
-def refused(s, line):
-    """The line must be refused and leave the game and the generator alone."""
-    before = snapshot(s)
-    good, body = answer(s, line)
-    assert not good, "%r was accepted: %s" % (line, body)
-    assert body, "a refusal without a message"
-    assert snapshot(s) == before, "refused %r changed the session" % line
-    assert not s.done
-    return body
-
-
-def snapshot(s):
-    return (s.state.serialize() if s.state is not None else None,
-            s.rng.getstate())
-
-
-def session(*lines, seed=1):
-    s = Session(seed)
-    for line in lines:
-        ok(s, line)
-    return s
-
-
-# ---- the issue's own checks ------------------------------------------------
+# ---- a session's basics: the tools, garbage, help ----------------------------
 
 def test_pyramid_die_lists_six_faces_at_one_sixth():
     s = Session(1)
@@ -480,13 +447,14 @@ def _every_game():
 _every_game()
 
 
-def check_session_survives(setup, lines):
+def check_session_survives(setup, lines, tally):
     s = Session(11)
     for line in setup:
         ok(s, line)
     for line in lines:
         before = snapshot(s)
         good, body = answer(s, line)
+        tally("accepted" if good else "refused")
         words = line.split()
         if not good:
             assert snapshot(s) == before, "refused %r changed the session" % line
@@ -544,51 +512,59 @@ ASCII_AND_CONTROL = (st.sampled_from(SETUPS),
 MUTATED = (st.sampled_from(SETUPS), st.lists(mutated(), min_size=1, max_size=8))
 
 
-@settings(max_examples=150)
-@given(*RANDOM_TEXT)
-def test_fuzz_random_text(setup, lines):
-    check_session_survives(setup, lines)
+def fuzz(examples, setups, lines):
+    """Random sessions of ``lines`` after one of ``setups``: each survives,
+    and some lines were accepted and some refused."""
+    tally = Tally()
+
+    @settings(max_examples=examples)
+    @given(setups, lines)
+    def each(setup, lines):
+        check_session_survives(setup, lines, tally)
+
+    each()
+    tally.require("accepted", "refused")
+
+
+def test_fuzz_random_text():
+    fuzz(150, *RANDOM_TEXT)
 
 
 @pytest.mark.bench
-@settings(max_examples=500)
-@given(*RANDOM_TEXT)
-def test_fuzz_random_text_at_length(setup, lines):
-    check_session_survives(setup, lines)
+def test_fuzz_random_text_at_length():
+    fuzz(500, *RANDOM_TEXT)
 
 
-@settings(max_examples=120)
-@given(*ASCII_AND_CONTROL)
-def test_fuzz_ascii_and_control_characters(setup, lines):
-    check_session_survives(setup, lines)
+def test_fuzz_ascii_and_control_characters():
+    fuzz(120, *ASCII_AND_CONTROL)
 
 
 @pytest.mark.bench
-@settings(max_examples=400)
-@given(*ASCII_AND_CONTROL)
-def test_fuzz_ascii_and_control_characters_at_length(setup, lines):
-    check_session_survives(setup, lines)
+def test_fuzz_ascii_and_control_characters_at_length():
+    fuzz(400, *ASCII_AND_CONTROL)
 
 
-@settings(max_examples=200)
-@given(*MUTATED)
-def test_fuzz_mutated_commands(setup, lines):
-    check_session_survives(setup, lines)
+def test_fuzz_mutated_commands():
+    fuzz(100, *MUTATED)
 
 
 @pytest.mark.bench
-@settings(max_examples=1000)
-@given(*MUTATED)
-def test_fuzz_mutated_commands_at_length(setup, lines):
-    check_session_survives(setup, lines)
+def test_fuzz_mutated_commands_at_length():
+    fuzz(1000, *MUTATED)
 
 
-@settings(max_examples=60)
-@given(st.sampled_from(SETUPS), st.sampled_from(VALID + ["x", "\u00e9", "\U0001F600"]),
-       st.integers(MAX_LINE - 8, 3 * MAX_LINE), st.sampled_from(["", " ", "r3,"]))
-def test_fuzz_huge_lines(setup, start, n, sep):
-    line = (start + " " + ("a" + sep) * n)[:n]
-    check_session_survives(setup, [line, "play " + "r3," * (n // 3)])
+def test_fuzz_huge_lines():
+    tally = Tally()
+
+    @settings(max_examples=60)
+    @given(st.sampled_from(SETUPS), st.sampled_from(VALID + ["x", "\u00e9", "\U0001F600"]),
+           st.integers(MAX_LINE - 8, 3 * MAX_LINE), st.sampled_from(["", " ", "r3,"]))
+    def each(setup, start, n, sep):
+        line = (start + " " + ("a" + sep) * n)[:n]
+        check_session_survives(setup, [line, "play " + "r3," * (n // 3)], tally)
+
+    each()
+    tally.require("refused")        # a line over MAX_LINE never gets in
 
 
 # ---- docs/protocol.md -------------------------------------------------------
@@ -687,7 +663,7 @@ def test_legal_takes_a_games_own_text_when_it_writes_one(monkeypatch):
     ("new dice seed=-1", "seed=-1: expected 0..4294967295"),
 ])
 def test_options_take_plain_ascii_digits_only(line, reason):
-    # issue 23: int() also reads a sign, underscores and other scripts'
+    # int() also reads a sign, underscores and other scripts'
     # digits; the docs promise a whole number, so these are refused with
     # the project's own words, and the game in hand stays
     s = session("new dice seed=3")

@@ -4,6 +4,7 @@ truncation, foreign data; only a whole valid game is ever resumed."""
 import os
 import zlib
 
+import pytest
 from hypothesis import given, strategies as st
 
 from engine import registry
@@ -579,7 +580,7 @@ def test_a_version_3_record_cut_short_or_naming_nothing_known_leaves_defaults():
     assert fresh.get("dice.die") == "pyramid" and fresh.get("dice.count") == "3"
 
 
-# ---- a record the engine refuses (issue 23 item 1) ----------------------------
+# ---- a record the engine refuses ---------------------------------------------
 def record(seq, payload, kind=S.GAME, version=S.VERSION):
     """A whole record as lib.save writes it, with sequence number ``seq``."""
     head = bytes([0x50, 0x52, version, kind, seq >> 8, seq & 255,
@@ -625,7 +626,7 @@ def save_cut_at(nvm, payload, k):
 
 
 def test_a_refused_newest_record_does_not_send_the_next_save_over_the_good_one():
-    # the issue's setup: the newest record's CRC is right but the engine
+    # the newest record's CRC is right but the engine
     # refuses it; the older one is good, and is offered
     old, new = game(4), game(9)
     nvm = image(record(1, old), record(2, REFUSED))
@@ -682,7 +683,9 @@ def slot_states():
 SEQUENCES = ((1, 2), (2, 1), (0xFFFF, 0), (5, 5 + 0x7FFF), (40, 40))
 
 
-def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
+def check_slot_pairs(stride):
+    """Every pair of slot states, the power cut after every ``stride``-th
+    byte of the next record (its last byte too) and not at all."""
     new = game(11)
     rec_len = S.HEADER + len(new)
     pairs = 0
@@ -692,7 +695,7 @@ def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
                 nvm = image(make0(q0), make1(q1))
                 before = offered(nvm)
                 pairs += 1
-                for k in list(range(rec_len)) + [None]:
+                for k in sorted(set(range(0, rec_len, stride)) | {rec_len - 1}) + [None]:
                     got = offered(save_cut_at(nvm, new, k))
                     where = "%s(%d) / %s(%d), cut at %s" % (name0, q0, name1, q1, k)
                     if k is None:
@@ -704,7 +707,16 @@ def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
     assert pairs == 11 * 11 * len(SEQUENCES)
 
 
-def settle(sim):
+def test_no_save_is_lost_for_any_pair_of_slot_states_and_a_spread_of_power_cuts():
+    check_slot_pairs(5)
+
+
+@pytest.mark.bench
+def test_no_save_is_lost_for_any_pair_of_slot_states_and_any_power_cut():
+    check_slot_pairs(1)
+
+
+def past_notice(sim):
     """Let the boot's notice (if any) scroll by."""
     for _ in range(500):
         if type(sim.app.scr).__name__ not in ("Boot", "Notice"):
@@ -712,19 +724,19 @@ def settle(sim):
         sim.advance(20)
 
 
-def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record():
-    # the issue's setup end to end: the app offers the older game, it is
-    # played and left, and the power goes while that save is written
+def check_power_cut_after_a_refused_record(cuts):
+    # end to end: the app offers the older game, it is played and left,
+    # and the power goes while that save is written
     from tools.simkit import Sim
     old = game(4)
     nvm = image(record(1, old), record(2, REFUSED))
     new = None
-    for k in list(range(0, S.HEADER + 40, 5)) + [None]:
+    for k in cuts:
         torn = TornNVM(bytearray(nvm))
         sim = Sim(board="pico_8x8", nvm=torn)
         sim.press("up")                   # skips the boot animation
         assert sim.app.store.notice() == "OLDER SAVE"
-        settle(sim)                       # the notice, then the offer
+        past_notice(sim)                       # the notice, then the offer
         assert type(sim.app.scr).__name__ == "Prompt"
         assert sim.app.scr.state.serialize() == old
         sim.press("a")
@@ -741,9 +753,18 @@ def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record(
             pass
         after = Sim(board="pico_8x8", nvm=bytearray(torn.buf))
         after.press("up")
-        settle(after)
+        past_notice(after)
         scr = after.app.scr
         assert type(scr).__name__ == "Prompt", "cut at %s: nothing offered" % k
         assert scr.state.serialize() in (old, new), k
         if k is None:
             assert scr.state.serialize() == new
+
+
+def test_the_app_keeps_the_good_game_through_a_power_cut_after_a_refused_record():
+    check_power_cut_after_a_refused_record([0, 7, 19, 33, None])
+
+
+@pytest.mark.bench
+def test_the_app_keeps_the_good_game_through_any_power_cut_after_a_refused_record():
+    check_power_cut_after_a_refused_record(list(range(0, S.HEADER + 40)) + [None])

@@ -5,6 +5,7 @@ that answers each chance node with the next token a test names (checked
 against the node's outcomes), so a test knows what must be on the panel.
 """
 import random
+from functools import partial
 import sys
 
 import pytest
@@ -16,7 +17,8 @@ from lib import palette as P
 from lib import font
 from lib import screens_common as C
 from lib import screen_bag_of_ice as S
-from tools.simkit import Sim
+import harness
+from harness import boot
 
 BOARDS = ("pico_8x8", "pico_16x16")
 
@@ -39,12 +41,6 @@ class Forced:
         acts = [o[0] for o in outs]
         assert a in acts, "forced outcome not possible here"
         return acts.index(a)
-
-
-def boot(board="pico_8x8", nvm=None, seed=1):
-    sim = Sim(board=board, seed=seed, nvm=nvm)
-    sim.advance(1500)
-    return sim
 
 
 def open_game(board="pico_8x8", rolloff=("L", "S"), **opts):
@@ -90,14 +86,7 @@ def whole(sim):
         sim.advance(20)
 
 
-def wait_for(sim, cond, ms=8000):
-    end = sim.now + ms
-    while sim.now < end:
-        if cond():
-            whole(sim)
-            return
-        sim.advance(20)
-    raise AssertionError("timed out")
+wait_for = partial(harness.wait_for, then=whole)
 
 
 def draw(sim, face, piece, pick=None):
@@ -117,7 +106,8 @@ def draw(sim, face, piece, pick=None):
     wait_for(sim, lambda: scr(sim).mode == S.REVEAL)
 
 
-def settle(sim):
+def to_turn(sim):
+    """Until a hand-off or a mode that waits for the player."""
     wait_for(sim, lambda: scr(sim).mode in (S.TURN, S.PICK, S.END) or
              handoff_shown(sim))
     sim.advance(40)
@@ -277,7 +267,7 @@ def test_roll_then_two_size_choice_then_draw(board):
     assert st.size == 3
     wait_for(sim, lambda: scr(sim).mode == S.REVEAL)
     assert P.piece(2, 3) in sim.indices(), "the yellow large comes out"
-    settle(sim)
+    to_turn(sim)
     assert bytes(st.drawn) == bytes([2 << 2 | 3])
     # the turn view: the leftover large at the bottom of the first column
     # (no trees yet), the value 3
@@ -347,7 +337,7 @@ def test_an_outcome_is_resolved_in_one_pass_and_drawn_in_the_next(board):
     assert P.piece(3, 2) in sim.indices(), "the green medium comes out"
     sim.advance(40)
     assert g.laid and g.value == st.turn_points() == 2 and g.mode == S.REVEAL
-    settle(sim)
+    to_turn(sim)
     assert g.mode == S.TURN and g.nleft == 1
 
 
@@ -365,7 +355,7 @@ def test_trees_are_grouped_and_the_value_runs(board):
     st = state(sim)
     for face, piece in (("L", "y3"), ("S", "c1"), ("M", "y2"), ("S", "y1")):
         draw(sim, face, piece)
-        settle(sim)
+        to_turn(sim)
     assert st.turn_points() == 21
     s = 2 if board == "pico_16x16" else 1
     r = rows(sim)
@@ -430,7 +420,7 @@ def test_bust_effect_then_handoff(board):
     pass_handoff(sim)
     st = state(sim)
     draw(sim, "L", "g3")
-    settle(sim)
+    to_turn(sim)
     draw(sim, "S", "r1")
     assert P.piece(0, 1) in sim.indices(), "the red small comes out"
     assert st.to_move() == 1 and not st.drawn and st.last_bust == 1
@@ -468,7 +458,7 @@ def test_stop_needs_a_confirm_and_banks_the_trees(board):
     sim.advance(500)
     for face, piece in (("L", "p3"), ("M", "p2"), ("S", "p1"), ("S", "g1")):
         draw(sim, face, piece)
-        settle(sim)
+        to_turn(sim)
     assert st.turn_points() == 21
     sim.press("b")
     assert scr(sim).mode == S.ASK
@@ -578,7 +568,7 @@ def test_reaching_the_target_shows_the_winner(board):
     for face, piece in (("L", "y3"), ("M", "y2"), ("S", "y1"),
                         ("L", "p3"), ("M", "p2"), ("S", "p1")):
         draw(sim, face, piece)
-        settle(sim)
+        to_turn(sim)
     sim.press("b")
     sim.press("a")
     assert st.to_move() == OVER and st.winner == 0
@@ -600,12 +590,12 @@ def test_one_player_practice_counts_turns():
     sim = open_game(players=1, target=30)
     st = state(sim)
     draw(sim, "S", "r1")                  # a bust: turn 1
-    settle(sim)
+    to_turn(sim)
     assert st.turns == 1 and not handoff_shown(sim)
     for face, piece in (("L", "y3"), ("M", "y2"), ("S", "y1"),
                         ("L", "p3"), ("M", "p2"), ("S", "p1")):
         draw(sim, face, piece)
-        settle(sim)
+        to_turn(sim)
     sim.press("b")
     sim.press("a")
     wait_for(sim, lambda: scr(sim).mode == S.END)
@@ -617,11 +607,11 @@ def test_one_player_practice_counts_turns():
 # ---- bots ------------------------------------------------------------------------
 def test_bot_seat_plays_itself_without_a_handoff():
     sim = open_game(players=2, bots="2")
-    settle(sim)
+    to_turn(sim)
     assert not handoff_shown(sim), "one person against the device: no hand-off"
     st = state(sim)
     draw(sim, "L", "y3")
-    settle(sim)
+    to_turn(sim)
     sim.press("b")
     sim.press("a")                        # bank 3: the bot's turn
     # the bot draws for itself; feed it a bust, with its pace visible
@@ -646,7 +636,7 @@ def test_save_and_resume_mid_turn(board):
     st = state(sim)
     for face, piece in (("L", "c3"), ("M", "c2")):
         draw(sim, face, piece)
-        settle(sim)
+        to_turn(sim)
     before = rows(sim)
     sim.escape()
     assert sim.app.game is None

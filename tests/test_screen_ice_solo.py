@@ -28,7 +28,7 @@ def open_game(board="pico_8x8", seed=1, variant="5", nvm=None):
     return sim
 
 
-def settled(sim):
+def owes_nothing(sim):
     """The game screen owes the LEDs nothing: no cell left to draw, no
     rows held back, no hint or text on its way."""
     scr = sim.app.game_scr
@@ -41,7 +41,7 @@ def at_phase(sim, k):
     the frame of that phase wholly drawn (the screen spreads big redraws
     over a few loop passes)."""
     for _ in range(80):
-        if (sim.app.now // BLINK) % 3 == k and settled(sim):
+        if (sim.app.now // BLINK) % 3 == k and owes_nothing(sim):
             return
         sim.advance(20)
     raise AssertionError("phase not reached")
@@ -354,7 +354,7 @@ def test_8x8_field_cursor_reads_the_stack_bottom_first():
     seen = []
     while len(seen) < 2 * len(code):
         ph = sim.app.now // BLINK
-        while sim.app.now // BLINK == ph or not settled(sim):
+        while sim.app.now // BLINK == ph or not owes_nothing(sim):
             sim.advance(20)
         seen.append(sim.indices()[t])
     start = seen.index(P.CURSOR)

@@ -5,6 +5,7 @@ each draw with the next colour a test names (checked against the bag), so
 a test knows what must be on the panel.
 """
 import random
+from functools import partial
 
 import pytest
 
@@ -12,7 +13,8 @@ from engine import registry
 from engine.state import CHANCE, OVER
 from lib import palette as P
 from lib import screen_ice_stalks as S
-from tools.simkit import Sim
+import harness
+from harness import boot, settle
 
 BOARDS = ("pico_8x8", "pico_16x16")
 
@@ -36,12 +38,6 @@ class Forced:
         return acts.index(a)
 
 
-def boot(board="pico_8x8", nvm=None, seed=1):
-    sim = Sim(board=board, seed=seed, nvm=nvm)
-    sim.advance(1500)
-    return sim
-
-
 def open_game(board="pico_8x8", rocks=(), **opts):
     sim = boot(board)
     opts.setdefault("players", 2)
@@ -62,29 +58,15 @@ def handoff_shown(sim):
     return type(sim.app.scr).__name__ == "Handoff"
 
 
-def whole(sim):
-    """The passes that finish a 16x16 frame (it goes up a few rows a pass)."""
-    for _ in range(5):
-        if not sim.display.owed:
-            return
-        sim.advance(20)
+wait_for = partial(harness.wait_for, then=settle)
 
 
-def wait_for(sim, cond, ms=8000):
-    end = sim.now + ms
-    while sim.now < end:
-        if cond():
-            whole(sim)
-            return
-        sim.advance(20)
-    raise AssertionError("timed out")
-
-
-def settle(sim):
+def to_turn(sim):
+    """Until a hand-off or a mode that waits for the player."""
     wait_for(sim, lambda: handoff_shown(sim) or scr(sim).mode in (
         S.DRAW, S.PLACE, S.SAY, S.END))
     sim.advance(40)
-    whole(sim)
+    settle(sim)
 
 
 def pass_handoff(sim, player):
@@ -99,7 +81,7 @@ def draw(sim, colour):
     assert scr(sim).mode == S.DRAW
     sim.rng.add(colour)
     sim.press("a")
-    settle(sim)
+    to_turn(sim)
 
 
 def rows(sim):
@@ -160,7 +142,7 @@ def test_draw_animates_then_the_forced_new_base_is_said_and_placed(board):
     assert len(seen) > 1, "the shaking bag changes"
     wait_for(sim, lambda: scr(sim).mode == S.REVEAL)
     assert st.rock == 4 and P.piece(4, 2) in sim.indices(), "a cyan rock"
-    settle(sim)
+    to_turn(sim)
     assert scr(sim).mode == S.SAY and scr(sim).label.text == "NEW BASE"
     assert P.piece(4, 3) in sim.indices(), "the large to stand"
     assert st.legal_actions() == [st.action("c3@new")]
@@ -206,7 +188,7 @@ def test_targets_marked_cursor_steps_and_a_refusal_changes_nothing(board):
     sim.press("right")                 # g2 on stalk 1
     assert scr(sim).sel == 1
     sim.press("right")                 # g3 on stalk 2
-    whole(sim)
+    settle(sim)
     assert cursor_or(sim, x1, y1, P.piece(3, 3))
     assert at(sim, *mark_spot(board, 0, 1)) == P.OK
     sim.press("right")
@@ -237,7 +219,7 @@ def test_a_small_completes_with_an_effect_for_the_collector(board):
     g = scr(sim)
     assert g.mode == S.DONE and st.fields()["collected"] == [["r3r2r1"], []]
     sim.advance(40)
-    whole(sim)
+    settle(sim)
     c = P.player(0)
     w = sim.display.width
     assert at(sim, 0, 3) == c and at(sim, w - 1, 3) == c, "the collector's colour"
@@ -292,12 +274,12 @@ def test_views_of_the_bag_and_of_each_collection(board):
         pass_handoff(sim, player)
         draw(sim, colour)
         sim.press("a")
-    settle(sim)
+    to_turn(sim)
     pass_handoff(sim, 1)
     assert st.fields()["collected"][0] == ["b3b2b1"]
     sim.press("up")
     assert scr(sim).mode == S.BAG
-    whole(sim)
+    settle(sim)
     # a column per colour: blue has 2 rocks left, 3 grey
     for c in range(7):
         left = st.bag[c]
@@ -307,7 +289,7 @@ def test_views_of_the_bag_and_of_each_collection(board):
     sim.press("down")
     assert scr(sim).mode == S.SCORES and scr(sim).viewed == 1
     sim.press("left")
-    whole(sim)
+    settle(sim)
     assert scr(sim).viewed == 0 and at(sim, 0, 0) == P.player(0)
     # the solid blue held, toward the +15 (16x16: a large's cell; a grey
     # dot for a colour not held)
@@ -315,7 +297,7 @@ def test_views_of_the_bag_and_of_each_collection(board):
     assert at(sim, x, y) == P.piece(5, 3) and at(sim, x - (2 if big else 1), y) == P.DIM
     # the collection on the next page, as stalks stand on the table
     sim.advance(1600)
-    whole(sim)
+    settle(sim)
     assert [at(sim, *spot(board, 0, k)) for k in range(3)] == [
         P.piece(5, 3), P.piece(5, 2), P.piece(5, 1)]
     sim.press("b")
@@ -395,7 +377,7 @@ def test_a_table_of_device_seats_plays_to_the_end_screen(board):
         if st.to_move() == OVER:
             break
     assert st.to_move() == OVER and sim.app.errors == 0
-    settle(sim)     # (past a last completion's effect)
+    to_turn(sim)     # (past a last completion's effect)
     g = scr(sim)
     assert g.mode == S.END
     w = st.winners()[0]
@@ -427,14 +409,14 @@ def test_end_screen_winner_then_scores(board):
     pass_handoff(sim, st.turn)
     sim.press("a")
     assert st.to_move() == OVER
-    settle(sim)
+    to_turn(sim)
     g = scr(sim)
     assert g.mode == S.END
     sc = st.scores()
     wins = st.winners()
     assert at(sim, 0, 0) == P.player(wins[0])
     sim.press("right")
-    whole(sim)
+    settle(sim)
     big = board == "pico_16x16"
     if big:
         # every score, a quarter each, in their colours
@@ -478,7 +460,7 @@ def test_a_whole_game_through_the_buttons_from_the_menu(board, players):
         else:
             sim.press("a")             # hurries an effect
     assert st.to_move() == OVER and st.placed == 35 and sim.app.errors == 0
-    settle(sim)
+    to_turn(sim)
     assert scr(sim).mode == S.END
     assert sim.app.settings.results["ice_stalks"] == st.scores()
 

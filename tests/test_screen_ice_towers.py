@@ -11,17 +11,11 @@ from engine.state import OVER
 from lib import palette as P
 from lib import font
 from lib import screen_ice_towers as S
-from tools.simkit import Sim
+from harness import boot, settle, wait_for
 
 BOARDS = ("pico_8x8", "pico_16x16")
 # two players: a row r1 y1 r2 y2 r3 y3, five times (row 6 empty)
 DEAL2 = ["r1", "y1", "r2", "y2", "r3", "y3"] * 5
-
-
-def boot(board="pico_8x8", nvm=None, seed=1):
-    sim = Sim(board=board, seed=seed, nvm=nvm)
-    sim.advance(1500)
-    return sim
 
 
 def dealt(deal=DEAL2, moves=(), **opts):
@@ -61,23 +55,6 @@ def scr(sim):
 
 def state(sim):
     return sim.app.state
-
-
-def wait_for(sim, cond, ms=8000):
-    end = sim.now + ms
-    while sim.now < end:
-        if cond():
-            return
-        sim.advance(20)
-    raise AssertionError("timed out")
-
-
-def settle(sim):
-    """Let a 16x16 frame finish going up (a few changed rows a pass)."""
-    for _ in range(5):
-        if not sim.display.owed:
-            return
-        sim.advance(20)
 
 
 def at(sim, x, y):

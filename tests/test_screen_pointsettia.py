@@ -11,15 +11,9 @@ from engine import pointsettia as G
 from engine.rng import Rng
 from lib import palette as P
 from lib import screen_pointsettia as S
-from tools.simkit import Sim
+from harness import boot
 
 BOARDS = ("pico_8x8", "pico_16x16")
-
-
-def boot(board):
-    sim = Sim(board=board, seed=1)
-    sim.advance(1500)
-    return sim
 
 
 def scr(sim):

@@ -30,6 +30,7 @@ from fractions import Fraction
 import pytest
 
 from engine.protocol import Session
+from harness import answer as send, ask as ok, refused
 
 
 # ---- the model: docs/protocol.md and RULINGS.md, nothing else --------------
@@ -235,19 +236,6 @@ class Stats:
 STATS = Stats()
 
 
-def send(s, line):
-    out = s.handle(line)
-    assert isinstance(out, str) and out[:2] in ("= ", "? "), repr(out)
-    assert out.endswith("\n\n") and "\n\n" not in out[:-2], repr(out)
-    return out[0] == "=", out[2:-2]
-
-
-def ok(s, line):
-    good, body = send(s, line)
-    assert good, "%r was refused: %s" % (line, body)
-    return body
-
-
 def parse_legal(body, at_chance):
     words = body.split()
     assert len(words) == len(set(words)), "duplicate tokens in %r" % body
@@ -266,12 +254,6 @@ def expected_legal(model):
             for t, w in model.legal().items()}
 
 
-def observe(s):
-    """Everything a refusal must leave untouched."""
-    return tuple(send(s, line) for line in
-                 ("to_move", "legal", "state", "score", "history"))
-
-
 def check(s, model):
     """Compare the whole position with the model."""
     tm = model.to_move()
@@ -287,13 +269,9 @@ def check(s, model):
 
 
 def refuse(s, line, message=None):
-    before = observe(s)
-    good, body = send(s, line)
-    assert not good, "%r was accepted: %s" % (line, body)
-    assert body, "a refusal without a reason"
+    body = refused(s, line)
     if message is not None:
         assert body == message
-    assert observe(s) == before, "refused %r changed the session" % line
     STATS.refusals += 1
     return body
 

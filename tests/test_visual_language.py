@@ -136,7 +136,7 @@ def test_every_16x16_kind_differs_from_every_other():
     k = kinds16()
     assert len(k) > 150
     _distinct(k)
-    # the two the issue names: y3 on y3 is a large, not a clean nest
+    # the two easiest to confuse: y3 on y3 is a large, not a clean nest
     yy = cell16(lambda f, j, W: C.put_stack(f, j, W, bytes((11, 11)), 2))
     yn = cell16(lambda f, j, W: C.put_stack(f, j, W, bytes((11, 10, 9)), 3))
     assert yy == k["piece 11"] and differ(yy, yn)

@@ -1,4 +1,4 @@
-"""A refused ``new`` changes nothing (issue 23 item 5's snapshot rule),
+"""A refused ``new`` changes nothing (the game in play and the generator stay),
 even when the new game's automatic start raises: a bot's opening move or a
 dealt start that fails, MemoryError included, leaves the previous game and
 the session's generator as they were."""

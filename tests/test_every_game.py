@@ -1,12 +1,18 @@
-"""Interface checks run on every game of the catalog (OpenSpiel "basic tests").
+"""Every game of the catalog walked through the same checks (OpenSpiel's
+"basic tests"): its engine, its saves, the text protocol and its screen.
 
 Every catalog entry marked built (engine/catalog.py) is walked through
 seeded random playthroughs of at most 300 actions (the table tools never
-end): 24 in the everyday suite, 200 in `make bench`. One whose engine
+end): 16 in the everyday suite, 200 in `make bench`. One whose engine
 module is missing fails here rather than drop out.
 An entry not built yet is walked as soon as its engine module exists. A game
 added to the catalog is covered without touching this file; ``VARIANTS``
 only adds option sets worth walking for games that have options.
+
+Sections: the engine (playthroughs with every invariant, undo), corrupted
+saves, the protocol (a game played through its text lines), the screen
+(each built entry opened from the menu on both boards, played, left and
+resumed).
 
 A small history-mode game (``toy``, below) is added to the catalog for these
 tests only: dice and bag keep snapshots (UNDO_DEPTH), so without it the
@@ -20,14 +26,15 @@ import pytest
 
 from engine import catalog
 from engine import registry
-from engine.protocol import to_json
+from engine.protocol import Session, to_json
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove, State
+from harness import BOARDS, ask, boot, refused, wait_for
 
 # The everyday suite walks each game PLAYTHROUGHS times, FULL of them
 # deep-checked at every step; `make bench` walks LONG_PLAYTHROUGHS, LONG_FULL
 # of them fully (the suite must stay fast as games are added).
-PLAYTHROUGHS = 24
+PLAYTHROUGHS = 16
 LONG_PLAYTHROUGHS = 200
 MAX_ACTIONS = 300
 # Every step of every playthrough gets the cheap checks (check_cheap). The
@@ -441,6 +448,63 @@ def test_undo_walks_all_the_way_back(game):
     assert undo_view(st) == views[n - k]
 
 
+def _position(st):
+    # a table tool keeps only its recent history (UNDO_DEPTH) and saves its
+    # position; a game's history is its position
+    return st._pack() if st.UNDO_DEPTH else bytes(st.hist)
+
+
+def _sample(st, rng):
+    outs = st.chance_outcomes()
+    st.apply_action(outs[rng.weighted([w for _, w in outs])][0])
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_undo_move_returns_to_before_the_move(game):
+    """A player's undo takes back a whole move with the chance outcomes that
+    followed it (no re-rolls)."""
+    rng = Rng(11)
+    checked = 0
+    for seed in range(6):
+        st = registry.new(game)
+        while st.to_move() == CHANCE:          # the deal is not the player's
+            _sample(st, rng)
+        # only chance has acted (a deal, a roll-off, or nothing at all):
+        # there is no move to take back, and the refusal changes nothing
+        assert all(was_chance for _, was_chance in st.history())
+        dealt = st.serialize()
+        with pytest.raises(IllegalMove):
+            st.undo_move()
+        assert st.serialize() == dealt
+        for _ in range(40):
+            if st.to_move() == OVER:
+                break
+            before = (st.to_move(), st.legal(), st.scores(), _position(st))
+            acts = st.legal_actions()
+            a = acts[rng.randrange(len(acts))]
+            st.apply_action(a)
+            while st.to_move() == CHANCE:
+                _sample(st, rng)
+            assert st.undo_move() == a
+            assert (st.to_move(), st.legal(), st.scores(), _position(st)) == before
+            checked += 1
+            st.apply_action(a)              # play on with the same move
+            while st.to_move() == CHANCE:
+                _sample(st, rng)
+    assert checked > 20
+
+
+def test_app_style_undo_of_a_roll_is_not_a_reroll():
+    st = registry.new("dice", {"count": "3"})
+    st.apply("roll")
+    for f in ("S", "ML", "L"):
+        st.apply(f)
+    assert st.token(st.undo_move()) == "roll"
+    assert st.to_move() == 0 and st.fields()["last"] == []
+    with pytest.raises(IllegalMove):
+        st.undo_move()
+
+
 # ---- corrupted saves -----------------------------------------------------
 
 def mutations(data, rng):
@@ -474,13 +538,13 @@ def header_length(data):
 
 @pytest.mark.parametrize("game", CASES)
 def test_corrupted_saves_are_refused_or_sane(game):
-    # three distinct positions from each of 8 playthroughs (a tiny bag has
+    # three distinct positions from each of 6 playthroughs (a tiny bag has
     # only three, so its rare ones are not missed)
     pool = set()
     variants = VARIANTS.get(game, [{}])
     rng = Rng(17)
     saves = []
-    for i in range(8):
+    for i in range(6):
         seen = set()
         playthrough(game, variants[i % len(variants)], 31 * i + 5, False, pool,
                     seen)
@@ -529,3 +593,77 @@ def test_bag_presets_are_their_texts_parsed():
         assert (kinds, bytes(counts)) == _PARSED[name]
         st = registry.new("bag", {"preset": name})
         assert (st.kinds, st.full) == (kinds, counts) and st.name == name
+
+
+# ---- the protocol --------------------------------------------------------
+
+@pytest.mark.parametrize("game", CASES)
+def test_the_protocol_plays_it(game):
+    """``new``, then the listed tokens played one by one: each is echoed and
+    lands in the history, the state names the game and whose turn it is,
+    junk is refused without a change, and undo takes back a move."""
+    rng = Rng(5)
+    s = Session(7)
+    assert ask(s, "new %s seed=3" % game).split()[:2] == [game, "seed=3"]
+    moves = 0
+    for _ in range(40):
+        to_move = ask(s, "to_move")
+        if to_move == "over":
+            break
+        legal = ask(s, "legal").split()
+        assert legal and len(legal) == len(set(legal)), legal
+        tok = legal[rng.randrange(len(legal))]
+        if to_move == "chance":
+            tok = tok.rpartition(":")[0]
+        else:
+            moves += 1
+        made = ask(s, "play " + tok).split()
+        assert made[0] == tok, (tok, made)
+        assert ask(s, "history").split()[-len(made):] == made
+        fields = json.loads(ask(s, "state"))
+        assert fields["game"] == game and str(fields["to_move"]) == ask(s, "to_move")
+        assert len(ask(s, "score").split()) == len(fields["scores"])
+    assert moves
+    for junk in ("xyzzy", "r9", "a0-a0", "\u2603", "-1", "x" * 300):
+        refused(s, "play " + junk)
+    if ask(s, "to_move") != "over":
+        ask(s, "undo")
+
+
+# ---- the screen ----------------------------------------------------------
+
+KEYS = ("a", "a", "right", "down", "left", "up")
+
+
+def moved(sim):
+    """A player's move is in the game's history (the deal is not one)."""
+    return any(not chance for _, chance in sim.app.state.history())
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", catalog.built())
+def test_the_screen_opens_plays_leaves_and_resumes_it(game, board):
+    """Opened from the menu, past any hand-off, played with seeded random
+    keys until a move is made; it shows something, the escape gesture
+    saves it and goes to the menu, and a reboot offers it back."""
+    rng = Rng(len(game))
+    sim = boot(board)
+    sim.to_item(game)
+    sim.press("a")
+    assert sim.app.game == game
+    for _ in range(400):
+        wait_for(sim, lambda: sim.app.game_scr is not None, 15000)
+        if moved(sim):
+            break
+        key = KEYS[rng.randrange(len(KEYS))]
+        sim.press(key)
+        sim.advance(100)
+        assert sim.app.game == game, key
+    assert moved(sim), "no move made by the keys"
+    assert any(sim.indices()), "a blank panel"
+    sim.escape()
+    wait_for(sim, lambda: sim.app.scr is sim.app.menu, 3000)
+    assert registry.deserialize(sim.store.load_game()).GAME == game
+    again = boot(board, nvm=sim.nvm)
+    assert type(again.app.scr).__name__ == "Prompt"
+    assert again.app.scr.state.GAME == game

@@ -1,4 +1,4 @@
-"""What a player notices (issue 22): the pace of effects, skipping them,
+"""What a player notices: the pace of effects, skipping them,
 no hand-off for one person against the device, the tones, and the panel
 dimming and blanking when left alone. Through the simulator harness
 (tools/simkit.py): the real app on Blinka, buttons through keypad's queue.
@@ -13,8 +13,9 @@ from lib import sound
 from lib import screen_bag_of_ice as BOI
 from tools.simkit import Sim
 
-from test_screen_bag_of_ice import Forced, boot, open_game, scr, state, \
-    handoff_shown, wait_for, draw, settle
+from harness import boot
+from test_screen_bag_of_ice import Forced, open_game, scr, state, \
+    handoff_shown, wait_for, draw, to_turn
 
 
 def time_to(sim, cond, limit=30000):
@@ -76,7 +77,7 @@ def test_the_animation_speed_setting_sets_the_pace(pace, low, high):
 
 def bot_game(**opts):
     sim = open_game(rolloff=("L", "S", "M"), **opts)
-    settle(sim)
+    to_turn(sim)
     return sim
 
 
@@ -88,7 +89,7 @@ def bots_turns(press):
     st = state(sim)
     assert not handoff_shown(sim)
     draw(sim, "L", "y3")
-    settle(sim)
+    to_turn(sim)
     sim.press("b")
     sim.press("a")                          # bank: the bots play
     sim.app.rng = Rng(7)
@@ -118,7 +119,7 @@ def test_one_person_against_bots_never_sees_a_handoff():
     for turn in range(3):
         sim.app.rng = sim.rng
         draw(sim, "S", "g1")
-        settle(sim)
+        to_turn(sim)
         sim.press("b")
         sim.press("a")                      # bank 1
         sim.app.rng = Rng(turn)             # the bots' own dice
@@ -143,11 +144,11 @@ def test_tones_move_refuse_roll_bust_win():
     sim.press("b")                          # nothing to bank: refused
     assert sim.tones == ["refuse"]
     draw(sim, "S", "g1")
-    settle(sim)
+    to_turn(sim)
     assert sim.tones[1:] == ["move", "roll", "roll"], sim.tones
     sim.tones[:] = []
     draw(sim, "S", "y1")
-    settle(sim)
+    to_turn(sim)
     sim.tones[:] = []
     sim.press("b")
     sim.press("a")                          # bank 2 >= target 1: the win
@@ -157,7 +158,7 @@ def test_tones_move_refuse_roll_bust_win():
 def test_a_bust_sounds():
     sim = open_game(players=1)
     draw(sim, "S", "g1")
-    settle(sim)
+    to_turn(sim)
     sim.tones[:] = []
     draw(sim, "S", "r1")                    # a red small: bust
     wait_for(sim, lambda: scr(sim).mode == BOI.BUST)
