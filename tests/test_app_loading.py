@@ -3,13 +3,7 @@ game compiled from .py sources gets its heap, and comes back on the same
 item when the game is left, by escape or by a screen that will not load."""
 import sys
 
-from tools.simkit import Sim
-
-
-def boot(board="pico_8x8"):
-    sim = Sim(board=board, seed=1)
-    sim.advance(1500)
-    return sim
+from harness import boot
 
 
 def goto(sim, item):
