@@ -37,7 +37,7 @@ integer weights (``auto_chance`` is True for all of them):
   scatter back (undo is not a re-roll).
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, refusal
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
 
 try:
     from micropython import const
@@ -480,36 +480,8 @@ class Game(State):
                 return []
         return self._outcomes
 
-    def _chance_ok(self, a):
-        for o in self.chance_outcomes():
-            if o[0] == a:
-                return True
-        return False
-
     def auto_chance(self):
         return self.to_move() == CHANCE
-
-    def apply_action(self, a):
-        """As :meth:`State.apply_action`, but a move is checked on its own
-        (the full legal list of the towering phase costs memory on a board)
-        and a deal outcome without recomputing every colour's weight."""
-        who = self.to_move()
-        if who == OVER:
-            raise IllegalMove("the game is over")
-        if who == CHANCE:
-            ok = self._chance_ok(a)
-        else:
-            ok = self.is_legal(a)
-        if not ok:
-            raise IllegalMove(refusal(self, a))
-        was = self.phase
-        self._apply(a)
-        if who == CHANCE:
-            a |= 0x8000
-        self.hist.append(a >> 8)
-        self.hist.append(a & 0xFF)
-        if was != P_NEST and self.phase == P_NEST:
-            self._nest_at = len(self.hist) >> 1
 
     def _apply(self, a):
         ph = self.phase
@@ -536,6 +508,10 @@ class Game(State):
             src = self.grid[gs]
             self.grid[gt].append(src[-1])
             self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
+        if ph != P_NEST and self.phase == P_NEST:
+            # the count of actions before the nesting phase, this one
+            # included (State appends it after; a replay sets its own)
+            self._nest_at = (len(self.hist) >> 1) + 1
 
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):

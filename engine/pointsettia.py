@@ -259,6 +259,26 @@ class Game(State):
                         out.append(a | BLACK_POWER)
         return out
 
+    def is_legal(self, a):
+        """One action checked as ``legal_actions`` would list it."""
+        if type(a) is not int or not 0 <= a < 16 << 9:
+            return False
+        k = a >> 9
+        s = a >> 3 & 63
+        power = a & 7
+        # (a kind with none left, or no kind at all, has a zero count)
+        if (self.moves >= MOVES or not self.stash[k] or not 1 <= s < 46 or
+                self.plant[s] or not self.plant[PARENT[s]]):
+            return False
+        if not power:
+            return True
+        c = k >> 2
+        d = DEPTH[s]
+        if c == CLEAR:
+            return power <= k & 3 and power <= d - 1
+        return (power == BLACK_POWER and c == BLACK and d <= k & 3 and
+                bool(self.black_ok(s)))
+
     def black_ok(self, slot):
         """True if re-rooting at the root child above ``slot`` leaves every
         piece within distance 4."""
