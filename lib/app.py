@@ -818,6 +818,9 @@ class App:
             if self._refuse_at >= 0:
                 self.common.refusal(d)
             d.show()
+        elif self.d.owed and self.sleep != BLANK:
+            # the rest of a frame spread over passes (Display.spread)
+            self.d.flush()
 
     def _doze(self, idle):
         """The buttons have rested a minute: dim the panel; five: blank it

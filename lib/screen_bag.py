@@ -153,8 +153,6 @@ class Screen:
             return False
         if self.later:
             return True
-        # (rows still owed: another pass of the frame)
-        more = self.big and self.app.d.owed
         m = self.mode
         dt = ticks_diff(now, self.since)
         if m == SHAKE:
@@ -172,7 +170,7 @@ class Screen:
                 self.seed = (self.seed * 75 + 74) % 65537
                 self.flick = self.seed % len(self.state.kinds)
                 return True
-            return more
+            return False
         if m == REVEAL and dt >= REVEAL_MS:
             self.mode = VIEW
             return True
@@ -181,7 +179,7 @@ class Screen:
             if b != self.blink:
                 self.blink = b
                 return True
-        return more
+        return False
 
     def draw(self, d):
         self.later = 0

@@ -272,8 +272,6 @@ class Screen:
             return False
         if self.later:
             return True
-        # (rows of the last frame still owed: another pass of it)
-        more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.since)
         if self.mode == ROLLING:
             st = self.state
@@ -302,12 +300,12 @@ class Screen:
                     self.tumble[i] = x % 6
                 self.seed = x
                 return True
-            return more
+            return False
         if self.mode == RESULT and self.pages > 1 and dt >= PAGE_MS:
             self.since = now
             self.page = (self.page + 1) % self.pages
             return True
-        return more
+        return False
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):

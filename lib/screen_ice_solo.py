@@ -238,7 +238,7 @@ class Screen:
         if self.mode == _BOARD and self.due:
             self._style_text()
             return True
-        if self.more or self.app.d.owed:
+        if self.more:
             self.more = False
             return True
         if self.mode == _TEXT or self.mode == _MENU:

@@ -376,12 +376,6 @@ class Screen:
 
     # ---- time ------------------------------------------------------------------
     def tick(self, now):
-        r = self._tick(now)
-        if self.big and self.app.d.owed:
-            return True    # rows of the last frame still owed
-        return r
-
-    def _tick(self, now):
         m = self.mode
         st = self.state
         app = self.app

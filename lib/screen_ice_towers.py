@@ -97,15 +97,21 @@ K_MINE = const(2)
 K_SPLIT = const(3)
 
 
+# an IceTowers piece code (colour r y g b p << 2 | size) as lib.palette's
+# piece code (and screens_common's), and as a palette index: one lookup each
+SHARED = bytes([_HUE[pc >> 2] << 2 | (pc & 3) for pc in range(20)])
+INK = bytes([P.CODE[SHARED[pc]] for pc in range(20)])
+
+
 def ink(pc):
     """The palette index of an IceTowers piece code."""
-    return P.piece(_HUE[pc >> 2], pc & 3)
+    return INK[pc]
 
 
 def shared_code(pc):
     """An IceTowers piece code as lib.palette's (and screens_common's)
     piece code: the same size, the colour by its hue."""
-    return _HUE[pc >> 2] << 2 | (pc & 3)
+    return SHARED[pc]
 
 
 def seat_ink(p):
@@ -142,6 +148,8 @@ class Screen:
         n = d.width * d.height
         self.base = bytearray(n)
         self.alt = bytearray(n)
+        self.blank = bytes(n)    # P.OFF everywhere: each build starts from it
+        self.darks = bytearray(side * side)   # _build: the cells dark in alt
         self.stale = True
         self.mode = BOARD
         self.back = BOARD    # where SCORES and INSIDE return to
@@ -194,15 +202,23 @@ class Screen:
         self.rush = False
         self.since = app.now
         self.phase = -1
-        self._scores_now()
         p = st.to_move()
         o = self.owed
         self.owed = -1
         if p == OVER:
-            w = st.winners()
-            self.nwin = len(w)
-            for i in range(self.nwin):
-                self.win[i] = w[i]
+            self._scores_now()
+            # the winners (as st.winners()) from the scores just counted
+            sc = self.scores
+            hi = 0
+            for i in range(st.players):
+                if sc[i] > hi:
+                    hi = sc[i]
+            n = 0
+            for i in range(st.players):
+                if sc[i] == hi:
+                    self.win[n] = i
+                    n += 1
+            self.nwin = n
             self.page = 0
             self.mode = END
             return
@@ -557,6 +573,7 @@ class Screen:
         return self._open_scores(BOARD)
 
     def _open_scores(self, back):
+        self._scores_now()
         self.back = back
         self.mode = SCORES
         st = self.state
@@ -592,9 +609,10 @@ class Screen:
             self._settle()
             return True
         dt = ticks_diff(now, self.since)
-        more = self.big and app.d.owed
         if m == BOT or m == HINTING:
             if self.action < 0:
+                if self.stale:
+                    return True    # the table is built this pass, thought over from the next
                 if self.gen is None:
                     self.gen = st.think()
                 a = None
@@ -616,7 +634,7 @@ class Screen:
                     self.since = now
                     self.phase = -1
                     return True
-                return self._blink(dt) or more
+                return self._blink(dt)
             # a device seat's move, shown before it is played (a key
             # skips the showing, see key)
             if self.rush or self._elapsed(dt) >= BOT_MS:
@@ -629,7 +647,7 @@ class Screen:
                 else:          # cannot happen: the engine chose it
                     self.mode = BOARD
                 return True
-            return self._blink(dt) or more
+            return self._blink(dt)
         if m == END:
             p = dt // END_MS
             if p != self.phase:
@@ -637,12 +655,12 @@ class Screen:
                 if self.nwin:
                     self.page = (p * END_MS // PAGE_MS) % self.nwin
                 return True
-            return more
+            return False
         if m == MENU:
-            return self.label.tick(now) or more
+            return self.label.tick(now)
         if m == SCORES or m == HANDOFF:
-            return more
-        return self._blink(dt) or more
+            return False
+        return self._blink(dt)
 
     def _humans(self):
         """Some seat is a person's."""
@@ -723,43 +741,56 @@ class Screen:
         w = self.w
         base = self.base
         alt = self.alt
-        for i in range(len(base)):
-            base[i] = P.OFF
-            alt[i] = P.OFF
+        base[:] = self.blank
         me = st.turn if self._human() and self.mode != ENDBOARD else -1
+        if cs == 1:
+            alt[:] = self.blank
+        darks = self.darks
+        nd = 0
+        glyphs = C.GLYPHS
         for vy in range(self.vw):
-            for vx in range(self.vw):
-                t = cells[(self.oy + vy) * side + self.ox + vx]
-                j = (self.y0 + vy * cs) * w + self.x0 + vx * cs
+            i = (self.oy + vy) * side + self.ox
+            j = (self.y0 + vy * cs) * w + self.x0
+            for _ in range(self.vw):
+                t = cells[i]
+                i += 1
                 n = len(t)
-                if not n:
-                    if cs == 1:
-                        alt[j] = P.OFF
-                    else:
-                        C.put_empty(base, j, w)
-                        C.put_empty(alt, j, w)
-                    continue
-                top = ink(t[-1])
-                dark = n == 1 and t[0] >> 2 == me
                 if cs == 1:
-                    base[j] = top
-                    alt[j] = P.OFF if dark else (ink(t[-2]) if n > 1 else top)
+                    if n:
+                        base[j] = top = INK[t[-1]]
+                        alt[j] = (P.OFF if n == 1 and t[0] >> 2 == me else
+                                  (INK[t[-2]] if n > 1 else top))
+                    j += 1
                     continue
-                if n == 1:
-                    # a freestanding piece: its size's pattern (screens_common)
-                    C.put_piece(base, j, w, shared_code(t[0]))
+                if not n:
+                    base[j] = P.DIM     # an empty cell (C.put_empty)
+                elif n == 1:
+                    # a freestanding piece: its size's pattern (C.put_piece)
+                    p = t[0]
+                    c = INK[p]
+                    bits = glyphs[p & 3]
+                    if bits & 8:
+                        base[j] = c
+                    if bits & 4:
+                        base[j + 1] = c
+                    if bits & 2:
+                        base[j + w] = c
+                    if bits & 1:
+                        base[j + w + 1] = c
+                    if p >> 2 == me:
+                        darks[nd] = j
+                        nd += 1
                 else:
-                    base[j] = base[j + 1] = top
-                    base[j + w] = ink(t[-2])
+                    base[j] = base[j + 1] = INK[t[-1]]
+                    base[j + w] = INK[t[-2]]
                     base[j + w + 1] = (P.OFF if n == 2 else
                                        (P.DIM if n == 3 else P.TEXT))
-                if dark:
-                    alt[j] = alt[j + 1] = alt[j + w] = alt[j + w + 1] = P.OFF
-                else:
-                    alt[j] = base[j]
-                    alt[j + 1] = base[j + 1]
-                    alt[j + w] = base[j + w]
-                    alt[j + w + 1] = base[j + w + 1]
+                j += 2
+        if cs > 1:
+            alt[:] = base
+            for k in range(nd):
+                j = darks[k]
+                alt[j] = alt[j + 1] = alt[j + w] = alt[j + w + 1] = P.OFF
         self.stale = False
 
     def _cell(self, d, i, c):
@@ -817,7 +848,7 @@ class Screen:
         t = self.state.cells[self.cur]
         under = self.under
         for i in range(len(t)):
-            under[i] = shared_code(t[i])
+            under[i] = SHARED[t[i]]
         self._cell(d, self.cur, C.flash(ph, under, len(t)))
 
     def _inside(self, d):
@@ -866,7 +897,7 @@ class Screen:
             d.rect(0, 0, self.w, 1, seat_ink(p))
 
     def _num_right(self, d, n, right, y, c):
-        """``n`` ending at column ``right``; on 8x8 a number of 100 or more
+        """``n`` ending at column ``right``; on 8x8 a number of 100
         shows its hundreds as a bar left of the last two digits."""
         if n >= 100 and not self.big:
             d.rect(right - 7, y, 1, 5, c)

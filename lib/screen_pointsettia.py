@@ -565,10 +565,9 @@ class Screen:
     # ---- time --------------------------------------------------------------------
     def tick(self, now):
         m = self.mode
-        more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.since)
         if m == THINK:
-            return self._think(now) or more
+            return self._think(now)
         if m == BOTSHOW:
             if dt >= BOT_SHOW_MS:
                 a = self.bot_action
@@ -577,10 +576,10 @@ class Screen:
                 self.app.play(a)
                 self._settle()
                 return True
-            return self._blink(dt // BLINK_MS) or more
+            return self._blink(dt // BLINK_MS)
         if m == PLACE or m == POWER or (m == END and self.run >= 0):
-            return self._blink(dt // BLINK_MS) or more
-        return more
+            return self._blink(dt // BLINK_MS)
+        return False
 
     def _think(self, now):
         """One slice of the device's thinking a pass; the spinner turns."""
@@ -765,8 +764,7 @@ class Screen:
                     y = (3 - size) * 5 + 5 - size
                     if not n:
                         d.rect(x, (3 - size) * 5 + 4, 1, 1, P.CURSOR if chosen and blink else P.DIM)
-                    for i in range(n):
-                        d.rect(x + i, y, 1, size, ink)
+                    d.rect(x, y, n, size, ink)    # its n pieces side by side
                 else:
                     x = 2 * c
                     y = (3 - size) * 3

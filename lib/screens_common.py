@@ -10,6 +10,7 @@ time it is drawn.
 """
 
 from lib import palette as P
+from lib.palette import CODE
 from lib import font
 from lib.buttons import A
 from engine import catalog
@@ -120,7 +121,7 @@ def piece_glyph(d, p, cx, bottom, s):
     """A piece seen from the side, centred on column ``cx`` with its base
     on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock (size
     0) is a round blob. ``s`` scales it. (The bag and Bag of Ice.)"""
-    c = P.piece_code(p)
+    c = CODE[p]
     size = p & 3
     if size == 0:
         d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
@@ -186,7 +187,7 @@ def put_piece(f, j, W, p):
     """One piece (engine code ``p``) in a 2x2 cell by its size's pattern:
     small a dot bottom-left, medium the bottom row, large the whole cell,
     rock all but the top-left."""
-    put_cell(f, j, W, GLYPHS[p & 3], P.piece_code(p))
+    put_cell(f, j, W, GLYPHS[p & 3], CODE[p])
 
 
 def put_empty(f, j, W):
@@ -211,7 +212,7 @@ def put_stack(f, j, W, stack, n):
         if k == COVERED:
             f[j] = P.DIM
     else:
-        put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3))
+        put_cell(f, j, W, 9, CODE[stack[n - 1] | 3])
         if k == NEST_ON_PILE:
             f[j + W] = P.DIM
     return k
@@ -224,10 +225,10 @@ def put_tower(f, j, W, bottom, top):
     if top < 0 or top == 255:
         put_piece(f, j, W, bottom)
         return
-    c = P.piece_code(top)
+    c = CODE[top]
     f[j] = c
     f[j + 1] = c
-    c = P.piece_code(bottom)
+    c = CODE[bottom]
     f[j + W] = c
     f[j + W + 1] = c
 
@@ -235,9 +236,9 @@ def put_tower(f, j, W, bottom, top):
 def put_tree(f, j, W, large, medium, small):
     """A finished tower or tree of three pieces in a 2x2 cell: small
     top-left, medium top-right, large along the bottom."""
-    f[j] = P.piece_code(small)
-    f[j + 1] = P.piece_code(medium)
-    c = P.piece_code(large)
+    f[j] = CODE[small]
+    f[j + 1] = CODE[medium]
+    c = CODE[large]
     f[j + W] = c
     f[j + W + 1] = c
 
@@ -247,7 +248,7 @@ def put_gauge(f, right, p, wide):
     piece): piece ``p`` as a bar ending at ``f[right]``, as wide as its
     size (small 1, medium 2, large 3; a rock 2), plus ``wide`` (1 on
     16x16). The caller clears the row first."""
-    c = P.piece_code(p)
+    c = CODE[p]
     for x in range(right - (p & 3 or 2) - wide + 1, right + 1):
         f[x] = c
 
@@ -281,11 +282,11 @@ def flash(beat, stack, n):
         m = 2 * (p & 3)
         if not m:
             if 0 <= k < 3:
-                return P.piece_code(p) if k < 2 else P.OFF
+                return CODE[p] if k < 2 else P.OFF
             k -= 3
             continue
         if 0 <= k < m:
-            return P.OFF if k & 1 else P.piece_code(p)
+            return P.OFF if k & 1 else CODE[p]
         k -= m
     return P.OFF
 

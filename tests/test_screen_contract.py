@@ -3,8 +3,8 @@ through the simulator harness (tools/simkit.py): what every screen must do,
 whatever its game.
 
 * Frames: seeded key walks and the gallery's key scripts, on both panels,
-  give the LED bytes recorded in tests/vectors/screen_frames.json (a hash
-  of every write, in order), so a rework of the screens' machinery cannot
+  give the frames recorded in tests/vectors/screen_frames.json (a hash of
+  the frames shown, in order, see Recorder), so a rework of the screens' machinery cannot
   change a picture unnoticed. A change meant to be seen is recorded anew:
   ``python tests/test_screen_contract.py --record``.
 """
@@ -61,20 +61,29 @@ class XorShift:
 
 
 class Recorder:
-    """A hash of every LED write of a Sim, in order."""
+    """A hash of the frames a Sim's LED writes sent, in order: each frame
+    drawn once however many writes it went up in (a frame spread over
+    passes may finish a pass sooner or later) and however long it stayed,
+    and the LED bytes of the last write."""
 
     def __init__(self, sim):
         self.h = hashlib.sha256()
         self.n = 0
+        self.last = b""
+        self.sim = sim
         written = sim._written
 
         def hook(buf):
             written(buf)
-            self.h.update(bytes(buf))
-            self.n += 1
+            f = bytes(sim.display.frame)
+            if f != self.last:
+                self.h.update(f)
+                self.n += 1
+                self.last = f
         sim._written = hook
 
     def digest(self):
+        self.h.update(self.sim.last_bytes)
         return "%d:%s" % (self.n, self.h.hexdigest()[:16])
 
 
