@@ -173,6 +173,10 @@ class Game(State):
     def is_bot(self, p):
         return bool(self.bots >> p & 1)
 
+    def seat_colour(self, p):
+        # r y g b p by stash, as engine.pieces numbers them
+        return b"\x00\x02\x03\x05\x06"[p]
+
     def auto_chance(self):
         return self.dealt < self.total
 

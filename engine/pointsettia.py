@@ -232,6 +232,10 @@ class Game(State):
     def is_bot(self, p):
         return bool(self.bots >> p & 1)
 
+    def seat_colour(self, p):
+        # Green, Red, as engine.pieces numbers them
+        return 3 if p == GREEN else 0
+
     def legal_actions(self):
         out = []
         if self.moves >= MOVES:

@@ -219,6 +219,15 @@ class State:
     def num_players(self):
         return 1
 
+    def is_bot(self, p):
+        """True if the device plays seat ``p``."""
+        return False
+
+    def seat_colour(self, p):
+        """Seat ``p``'s piece colour (engine.pieces' order), or -1 where
+        the seats have none of their own."""
+        return -1
+
     def chance_outcomes(self):
         """At a chance node: ``[(action, weight), ...]`` with weights > 0."""
         return []

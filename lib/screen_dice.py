@@ -36,6 +36,7 @@ a whole panel in one pass would make that pass long.
 """
 
 from lib import palette as P
+from lib import screens_common as C
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import CHANCE
@@ -115,8 +116,9 @@ def draw_face(d, kind, f, x, y, s):
         d.mask(_D6[f], 3, 3, x, y, P.TEXT, s)
 
 
-class Screen:
+class Screen(C.Screen):
     def __init__(self, app, state):
+        C.Screen.__init__(self, app, state)
         self.app = app
         self.state = state
         self.mode = RESULT

@@ -75,7 +75,7 @@ _BLINK_MS = const(300)
 SPREAD = const(4)       # 16x16: changed rows sent to the LEDs per pass
 
 
-class Screen:
+class Screen(C.Screen):
     """Drawing is cached (every pass must fit the step budget): the board
     is kept in two whole frames, one per half of the glow and blink (one on
     16x16, where nothing blinks). A move of ours draws its two cells again,
@@ -91,6 +91,7 @@ class Screen:
     loads, thinks and draws at once."""
 
     def __init__(self, app, state):
+        C.Screen.__init__(self, app, state)
         self.app = app
         self.state = state
         d = app.d

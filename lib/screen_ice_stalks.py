@@ -88,10 +88,11 @@ THINK_MS = const(150)    # the thinking dots walk this often
 PAGE_MS = const(1500)    # views' pages turn this often
 
 
-class Screen:
+class Screen(C.Screen):
     """The game's screen (lib/app.py's contract)."""
 
     def __init__(self, app, state):
+        C.Screen.__init__(self, app, state)
         self.app = app
         self.state = state
         d = app.d
@@ -135,13 +136,6 @@ class Screen:
         self.late = self.mode == DRAW and self._handoff_due()
 
     # ---- the app's questions -------------------------------------------------
-    def handoff_later(self, p):
-        """Never a hand-off to a seat the device plays, nor when one person
-        plays alone against it; none in the middle of an effect (the screen
-        hands off itself once it is over: a placement leaves a chance
-        node, where the app hands off to no one)."""
-        return self.state.is_bot(p) or self.humans < 2
-
     def _handoff_due(self):
         st = self.state
         return self.humans > 1 and not st.is_bot(st.turn)
