@@ -46,24 +46,10 @@ except ImportError:
         return x
 
 NONE = const(0xFF)
-# actions (15 bits): a move is from * 64 + to, cells numbered 8 wide
-REMIX = const(4096)
-END = const(4097)
-STYLE_YES = const(4098)
-STYLE_NO = const(4099)
-PLACE = const(4100)       # + piece code: a dealt/scattered piece, "=r3"
-EMPTY = const(4163)       # a scatter cell left empty, "=-"
-DEAL_OK = const(4164)     # a deal checkpoint accepts the proposed cells, "=ok"
-DEAL_REDO = const(4165)   # ... or sends them back, "=redo"
-TARGET = const(4200)      # + field cell: where a remixed piece lands, "@c5"
-
-# internal phases
-P_DEAL = const(0)      # chance: dealing towers into the grid
-P_SCATTER = const(1)   # chance: scattering the field
-P_TOWER = const(2)
-P_REMIX = const(3)     # chance: remixed pieces landing
-P_NEST = const(4)
-P_OVER = const(5)      # ended by the player or judged
+# the action codes and phases (shared with the hint)
+from engine.ice_solo_codes import (  # noqa: F401 (names of this module)
+    REMIX, END, STYLE_YES, STYLE_NO, PLACE, EMPTY, DEAL_OK, DEAL_REDO, TARGET,
+    P_DEAL, P_SCATTER, P_TOWER, P_REMIX, P_NEST, P_OVER)
 
 COLOURS4 = b"\x00\x02\x03\x05"        # r y g b
 COLOURS5 = b"\x00\x02\x03\x05\x06"    # r y g b p
