@@ -511,16 +511,6 @@ class Screen(C.Screen):
                 i += 1
             row = 0 if row == 4 else 2
 
-    def _num_right(self, d, n, right, y, c):
-        """``n`` ending at column ``right``; on 8x8 a score of 100 or more
-        shows its hundreds as a bar left of the last two digits."""
-        if n >= 100 and not self.big:
-            d.rect(right - 7, y, 1, 5, c)
-            font.draw_number(d, n // 10 % 10, right - 6, y, c)
-            font.draw_number(d, n % 10, right - 2, y, c)
-            return
-        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
-
     def _turn(self, d, m):
         st = self.state
         p = self.roller if m == BANKED else st.turn
@@ -543,12 +533,12 @@ class Screen(C.Screen):
             for y in range(3, 8, 2 if bot else 1):
                 d.pixel(7, y, pc)
             if late or (m == TURN and not st.drawn):
-                self._num_right(d, score, 6, 3, pc)
+                C.num_right(d, score, 6, 3, pc)
             elif m == ASK and v < 10:
                 font.draw_number(d, v, 0, 3, c)
                 font.draw_char(d, "?", 4, 3, c)
             else:
-                self._num_right(d, v, 6, 3, c)
+                C.num_right(d, v, 6, 3, c)
             return
         for x in range(0, 16, 2 if bot else 1):
             d.pixel(x, 7, pc)
@@ -556,7 +546,7 @@ class Screen(C.Screen):
         if m == ASK:
             font.draw_char(d, "?", x, 9, c)
         else:
-            self._num_right(d, score, 15, 9, pc)
+            C.num_right(d, score, 15, 9, pc)
         t = st.target
         a = score * 16 // t if score < t else 16
         b = (score + (v if m != BANKED else 0)) * 16 // t
@@ -644,13 +634,13 @@ class Screen(C.Screen):
             return
         if not self.phase & 1:
             d.rect(0, 0, 8, 1, P.REFUSE)
-            self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
+            C.num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
         else:
             d.rect(0, 0, 8, 1, gc)
             g = (2 * gn + gd) // (2 * gd)
             if g < 10:
                 font.draw_char(d, "-" if neg else "+", 0, 2, gc)
-            self._num_right(d, g if g < 100 else 99, 7, 2, gc)
+            C.num_right(d, g if g < 100 else 99, 7, 2, gc)
 
     def _draw(self, d):
         d.fill(P.OFF)
@@ -718,7 +708,7 @@ class Screen(C.Screen):
             n = sc[i] * w // t if sc[i] < t else w
             d.rect(x, y + 5, n if n else 1, 1, c)
             if i != now or lit:
-                self._num_right(d, sc[i], x + w - 1, y, c)
+                C.num_right(d, sc[i], x + w - 1, y, c)
 
     def _end(self, d):
         st = self.state
@@ -749,7 +739,7 @@ class Screen(C.Screen):
         if n < 100:
             font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, nc)
         else:
-            self._num_right(d, n, 7, 1, nc)
+            C.num_right(d, n, 7, 1, nc)
 
     def _tick(self, now):
         if self.later:
@@ -829,13 +819,13 @@ class Screen(C.Screen):
                 self._refresh()
                 self._settle(now)
                 return True
-            return self._blink(dt // 150)
+            return self.blink(dt // 150)
         if m == BANKED:
             if dt >= BANKED_MS:
                 self._refresh()
                 self._settle(now)
                 return True
-            return self._blink(dt * 2 // BANKED_MS)
+            return self.blink(dt * 2 // BANKED_MS)
         if m == TURN or m == PICK:
             if self._mine() or st.to_move() < 0:
                 return False
@@ -861,7 +851,7 @@ class Screen(C.Screen):
                 self.phase = -1
             return True
         if m == ASK or m == END:
-            return self._blink(dt // BLINK_MS) | (m == END and self.big and
+            return self.blink(dt // BLINK_MS) | (m == END and self.big and
                                                  self.label.tick(now))
         if m == ODDS:
             if self.need:
@@ -869,7 +859,7 @@ class Screen(C.Screen):
                     self._odds()
                 self.need -= 1
                 return not self.need
-            return not self.big and self._blink(dt // PAGE_MS)
+            return not self.big and self.blink(dt // PAGE_MS)
         if m == SCORES:
             ph = dt // SCROLL_MS
             if ph == self.phase:
@@ -900,10 +890,4 @@ class Screen(C.Screen):
         # ZX81's generator: small ints only, nothing allocated
         self.seed = (self.seed * 75 + 74) % 65537
         self.flick = self.seed % n
-        return True
-
-    def _blink(self, p):
-        if p == self.phase:
-            return False
-        self.phase = p
         return True

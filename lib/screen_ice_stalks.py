@@ -110,7 +110,6 @@ class Screen(C.Screen):
         self.back = DRAW         # where the views return to
         self.since = app.now
         self.phase = -1
-        self.hurry = False       # a key during an effect: end it now
         self.rush = False        # a key during a device seat's turn: on to
                                  # the next person's decision
         self.seed = (app.now & 0xFFFF) | 1    # the shaking bag's pictures only
@@ -148,7 +147,7 @@ class Screen(C.Screen):
         app = self.app
         self.since = app.now
         self.phase = -1
-        self.hurry = False
+        self.skip = False
         self.thinker = None
         self.choice = -1
         p = st.to_move()
@@ -222,7 +221,7 @@ class Screen(C.Screen):
         mine = not st.is_bot(st.turn)
         if m == SHAKE or m == REVEAL or m == DONE:
             # any key skips an effect to its end, and is not acted on
-            self.hurry = True
+            self.skip = True
             if not mine:
                 self.rush = True
             return False
@@ -326,7 +325,7 @@ class Screen(C.Screen):
         self.mode = SHAKE
         self.since = self.app.now
         self.phase = -1
-        self.hurry = False
+        self.skip = False
 
     def _place(self, a):
         """Play ``a``; a small first copies its stalk for the effect."""
@@ -350,7 +349,7 @@ class Screen(C.Screen):
             self.mode = DONE
             self.since = app.now
             self.phase = -1
-            self.hurry = False
+            self.skip = False
             return
         self._settle(True)
 
@@ -397,13 +396,13 @@ class Screen(C.Screen):
                     self._shake()
                     return True
                 return False
-            return self._blink(dt // BLINK_MS)
+            return self.blink(dt // BLINK_MS)
         if m == SHAKE:
-            if fx >= SHAKE_MS or self.hurry:
+            if fx >= SHAKE_MS or self.skip:
                 app.chance()
                 self.mode = REVEAL
                 self.since = now
-                self.hurry = False
+                self.skip = False
                 return True
             p = fx // FLICK_MS
             if p == self.phase:
@@ -425,15 +424,15 @@ class Screen(C.Screen):
                 self.flick = c
             return True
         if m == REVEAL:
-            if fx >= REVEAL_MS or self.hurry:
+            if fx >= REVEAL_MS or self.skip:
                 self._settle(False)
                 return True
             return False
         if m == DONE:
-            if fx >= DONE_MS or self.hurry:
+            if fx >= DONE_MS or self.skip:
                 self._settle(True)
                 return True
-            return self._blink(fx // 150)
+            return self.blink(fx // 150)
         if m == PLACE:
             if self.thinker is not None:
                 # a device seat: one slice of thought a pass, then its
@@ -453,29 +452,23 @@ class Screen(C.Screen):
                         self.since = now
                         self.phase = -1
                         return True
-                    return self._blink(dt // THINK_MS)
+                    return self.blink(dt // THINK_MS)
                 if fx >= BOT_MS:
                     self.thinker = None
                     self._place(self.choice)
                     return True
-                return self._blink(dt // BLINK_MS)
-            return self._blink(dt // (BLINK_MS if self.big else BEAT_MS))
+                return self.blink(dt // BLINK_MS)
+            return self.blink(dt // (BLINK_MS if self.big else BEAT_MS))
         if m == SAY:
-            return self.label.tick(now) | self._blink(dt // BLINK_MS)
+            return self.label.tick(now) | self.blink(dt // BLINK_MS)
         if m == ASK:
-            return self._blink(dt // BLINK_MS)
+            return self.blink(dt // BLINK_MS)
         if m == SCORES or m == END:
-            r = self._blink(dt // PAGE_MS)
+            r = self.blink(dt // PAGE_MS)
             if m == END and self.big:
                 r = self.label.tick(now) or r
             return r
         return False
-
-    def _blink(self, p):
-        if p == self.phase:
-            return False
-        self.phase = p
-        return True
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, d):
