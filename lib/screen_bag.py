@@ -59,8 +59,6 @@ class Screen(C.Screen):
 
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
-        self.state = state
         self.mode = VIEW
         self.since = app.now
         self.phase = 0

@@ -103,8 +103,6 @@ class Screen(C.Screen):
 
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
-        self.state = state
         d = app.d
         self.big = d.width > 8
         self.scale = 2 if self.big else 1

@@ -119,8 +119,6 @@ def draw_face(d, kind, f, x, y, s):
 class Screen(C.Screen):
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
-        self.state = state
         self.mode = RESULT
         self.back = 0          # 0: the latest roll; n: n rolls before it
         self.page = 0

@@ -92,8 +92,6 @@ class Screen(C.Screen):
 
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
-        self.state = state
         d = app.d
         n = d.width * d.height
         self.dest = bytearray(64)   # 1: the held piece may go there

@@ -93,8 +93,6 @@ class Screen(C.Screen):
 
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
-        self.state = state
         d = app.d
         self.big = d.width > 8
         self.slot = 3 if self.big else 2      # columns per stalk

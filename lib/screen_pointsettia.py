@@ -218,7 +218,6 @@ class Screen(C.Screen):
 
     def __init__(self, app, state):
         C.Screen.__init__(self, app, state)
-        self.app = app
         d = app.d
         self.big = d.width > 8
         # "device plays Green": lib.settings turns the catalog's bots
