@@ -599,10 +599,17 @@ class Display:
         col = self._col
         units = self._units
         for i in range(len(rgb)):
+            # _dim, written out: this runs for every entry at each new scale
             v = rgb[i]
-            r = _dim(v >> 16, s)
-            g = _dim((v >> 8) & 255, s)
-            b = _dim(v & 255, s)
+            r = v >> 16
+            g = (v >> 8) & 255
+            b = v & 255
+            if s:
+                r = (r * s // 255 or 1) if r else 0
+                g = (g * s // 255 or 1) if g else 0
+                b = (b * s // 255 or 1) if b else 0
+            else:
+                r = g = b = 0
             col[i] = (r << 16) | (g << 8) | b
             units[i] = r + g + b
         for i in range(len(rgb), self._np):   # a smaller palette than before

@@ -55,27 +55,32 @@ SHELL_ICONS = (
 )
 
 
+# icon art's characters and their palette indices: pieces by colour
+# (lower case large, upper case small), the four first players, then dim,
+# text, highlight, OK and refuse ("." is off)
+ART = "roygcbpwkROYGCBPWK1234dth+x"
+ART_INK = bytes([P.piece(i, 3) for i in range(9)] +
+                [P.piece(i, 1) for i in range(9)] +
+                [P.player(i) for i in range(4)] +
+                [P.DIM, P.TEXT, P.HILITE, P.OK, P.REFUSE])
+
+
 def ink(ch):
     """The palette index of one character of icon art (engine/catalog.py)."""
     if ch == ".":
         return P.OFF
-    i = "roygcbpwk".find(ch)
-    if i >= 0:
-        return P.piece(i, 3)
-    i = "ROYGCBPWK".find(ch)
-    if i >= 0:
-        return P.piece(i, 1)
-    i = "1234".find(ch)
-    if i >= 0:
-        return P.player(i)
-    return {"d": P.DIM, "t": P.TEXT, "h": P.HILITE, "+": P.OK,
-            "x": P.REFUSE}[ch]
+    i = ART.find(ch)
+    if i < 0:
+        raise ValueError("icon art has no colour %r" % ch)
+    return ART_INK[i]
 
 
 def compile_icon(art):
     out = bytearray(64)
     for i in range(64):
-        out[i] = ink(art[i])
+        ch = art[i]
+        if ch != ".":       # (off is palette index 0, as the buffer starts)
+            out[i] = ink(ch)
     return bytes(out)
 
 
