@@ -37,7 +37,7 @@ integer weights (``auto_chance`` is True for all of them):
   scatter back (undo is not a re-roll).
 """
 
-from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice, refusal
+from engine.state import State, CHANCE, OVER, IllegalMove, opt_choice
 
 try:
     from micropython import const
@@ -46,24 +46,10 @@ except ImportError:
         return x
 
 NONE = const(0xFF)
-# actions (15 bits): a move is from * 64 + to, cells numbered 8 wide
-REMIX = const(4096)
-END = const(4097)
-STYLE_YES = const(4098)
-STYLE_NO = const(4099)
-PLACE = const(4100)       # + piece code: a dealt/scattered piece, "=r3"
-EMPTY = const(4163)       # a scatter cell left empty, "=-"
-DEAL_OK = const(4164)     # a deal checkpoint accepts the proposed cells, "=ok"
-DEAL_REDO = const(4165)   # ... or sends them back, "=redo"
-TARGET = const(4200)      # + field cell: where a remixed piece lands, "@c5"
-
-# internal phases
-P_DEAL = const(0)      # chance: dealing towers into the grid
-P_SCATTER = const(1)   # chance: scattering the field
-P_TOWER = const(2)
-P_REMIX = const(3)     # chance: remixed pieces landing
-P_NEST = const(4)
-P_OVER = const(5)      # ended by the player or judged
+# the action codes and phases (shared with the hint)
+from engine.ice_solo_codes import (  # noqa: F401 (names of this module)
+    REMIX, END, STYLE_YES, STYLE_NO, PLACE, EMPTY, DEAL_OK, DEAL_REDO, TARGET,
+    P_DEAL, P_SCATTER, P_TOWER, P_REMIX, P_NEST, P_OVER)
 
 COLOURS4 = b"\x00\x02\x03\x05"        # r y g b
 COLOURS5 = b"\x00\x02\x03\x05\x06"    # r y g b p
@@ -480,36 +466,8 @@ class Game(State):
                 return []
         return self._outcomes
 
-    def _chance_ok(self, a):
-        for o in self.chance_outcomes():
-            if o[0] == a:
-                return True
-        return False
-
     def auto_chance(self):
         return self.to_move() == CHANCE
-
-    def apply_action(self, a):
-        """As :meth:`State.apply_action`, but a move is checked on its own
-        (the full legal list of the towering phase costs memory on a board)
-        and a deal outcome without recomputing every colour's weight."""
-        who = self.to_move()
-        if who == OVER:
-            raise IllegalMove("the game is over")
-        if who == CHANCE:
-            ok = self._chance_ok(a)
-        else:
-            ok = self.is_legal(a)
-        if not ok:
-            raise IllegalMove(refusal(self, a))
-        was = self.phase
-        self._apply(a)
-        if who == CHANCE:
-            a |= 0x8000
-        self.hist.append(a >> 8)
-        self.hist.append(a & 0xFF)
-        if was != P_NEST and self.phase == P_NEST:
-            self._nest_at = len(self.hist) >> 1
 
     def _apply(self, a):
         ph = self.phase
@@ -536,6 +494,10 @@ class Game(State):
             src = self.grid[gs]
             self.grid[gt].append(src[-1])
             self.grid[gs] = src[:-1]      # MicroPython's bytearray has no pop
+        if ph != P_NEST and self.phase == P_NEST:
+            # the count of actions before the nesting phase, this one
+            # included (State appends it after; a replay sets its own)
+            self._nest_at = (len(self.hist) >> 1) + 1
 
     # ---- tokens -----------------------------------------------------------------
     def token(self, a):

@@ -43,7 +43,7 @@ move in reading order of the source, then the column top to bottom, then
 the row left to right.
 """
 
-from engine.ice_solo import END, REMIX, P_TOWER
+from engine.ice_solo_codes import END, REMIX, P_TOWER
 
 try:
     from micropython import const

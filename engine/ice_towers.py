@@ -17,9 +17,8 @@ left to deal.
 Actions are pure functions of their tokens. Cells are numbered 9 wide
 (``row * 9 + col``) whatever the side, so a token means the same on every
 table. A mine names a cell, a height and a target, which needs more than
-the 15 bits State keeps per action: this game keeps its own history, three
-bytes an action (the top bit of the first marks a chance outcome), and
-overrides the few State methods that read it. Undo replays the history.
+the 15 bits of a two-byte history entry: this game's actions take three
+bytes (``ACTION_BYTES``). Undo replays the history.
 
 The end: every seat passing in a row, or a position (the multiset of towers
 and the seat to move) occurring a third time. Positions are counted by a
@@ -105,6 +104,7 @@ class Game(State):
     """IceTowers in turns. See the module docstring."""
 
     GAME = "ice_towers"
+    ACTION_BYTES = 3     # a mine needs 23 bits (see the module docstring)
     OPTIONS = ("players", "ghost", "bots")
     __slots__ = ("players", "ghost", "bots", "stashes", "side", "total",
                  "cells", "left", "dealt", "turn", "passes", "moves", "over",
@@ -147,6 +147,10 @@ class Game(State):
 
     def is_bot(self, p):
         return bool(self.bots >> p & 1)
+
+    def seat_colour(self, p):
+        # r y g b p by stash, as engine.pieces numbers them
+        return b"\x00\x02\x03\x05\x06"[p]
 
     def auto_chance(self):
         return self.dealt < self.total
@@ -322,6 +326,8 @@ class Game(State):
 
     def why_illegal(self, a):
         if self.dealt < self.total:
+            if type(a) is int and DEAL <= a < CAP:
+                return "no %s is left to deal" % self.token(a)
             return "the deal is not finished"
         if self.over:
             return "the game is over"
@@ -429,25 +435,8 @@ class Game(State):
                 cell_name(g9), piece_name(u[-1]), piece_name(pc))
         return None
 
-    def apply_action(self, a):
-        # this game's own history, three bytes an action (see the module
-        # docstring); every refusal leaves the state untouched
-        if self.dealt < self.total:
-            if not (type(a) is int and DEAL <= a < CAP and self.left[a - DEAL]):
-                if type(a) is int and DEAL <= a < CAP:
-                    raise IllegalMove("no %s is left to deal" % self.token(a))
-                raise IllegalMove("the deal is not finished")
-            flag = 0x80
-        else:
-            why = "the game is over" if self.over else self._refusal(a)
-            if why:
-                raise IllegalMove(why)
-            flag = 0
-        self._apply(a)
-        h = self.hist
-        h.append(flag | a >> 16)
-        h.append(a >> 8 & 255)
-        h.append(a & 255)
+    def is_legal(self, a):
+        return not self.over and self._refusal(a) is None
 
     def _apply(self, a):
         cells = self.cells
@@ -497,60 +486,11 @@ class Game(State):
         if n >= 3 or self.passes >= self.players:
             self.over = True
 
-    # ---- history, undo and saves (three bytes an action) ------------------------
-    def history(self):
-        h = self.hist
-        out = []
-        for i in range(0, len(h), 3):
-            out.append((((h[i] & 0x7F) << 16) | (h[i + 1] << 8) | h[i + 2],
-                        bool(h[i] & 0x80)))
-        return out
-
     def history_text(self):
         out = []
         for a, _ in self.history():
             out.append(self.token(a))
         return " ".join(out)
-
-    def last_was_chance(self):
-        return len(self.hist) > 2 and bool(self.hist[-3] & 0x80)
-
-    def _replay(self, n):
-        """Go back to the position after the first ``n`` bytes of history."""
-        h = self.hist[:n]
-        self.hist = bytearray()
-        self._init()
-        for i in range(0, n, 3):
-            self._apply(((h[i] & 0x7F) << 16) | (h[i + 1] << 8) | h[i + 2])
-        self.hist = h
-
-    def undo(self):
-        if not self.hist:
-            raise IllegalMove("nothing to undo")
-        self._replay(len(self.hist) - 3)
-
-    def undo_move(self):
-        # the deal's outcomes come before every move, so a move is never
-        # followed by chance: taking back the last action is enough
-        h = self.hist
-        if not h or h[-3] & 0x80:
-            raise IllegalMove("nothing to undo")
-        a = ((h[-3] << 16) | (h[-2] << 8) | h[-1])
-        self._replay(len(h) - 3)
-        return a
-
-    def _unpack(self, body):
-        if len(body) % 3:
-            raise ValueError("history has a length that is not a whole number of actions")
-        for i in range(0, len(body), 3):
-            chance = bool(body[i] & 0x80)
-            a = ((body[i] & 0x7F) << 16) | (body[i + 1] << 8) | body[i + 2]
-            if chance != (self.to_move() == CHANCE):
-                raise ValueError("history does not fit the game")
-            try:
-                self.apply_action(a)
-            except IllegalMove as e:
-                raise ValueError("history holds an illegal action: %s" % e)
 
     # ---- scoring and text ------------------------------------------------------
     def colour_scores(self):

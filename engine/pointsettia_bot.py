@@ -27,8 +27,8 @@ judged by recounting the runs; the others are left to people.
 loop pass between them.
 """
 
-from engine.pointsettia import (RIM, PARENT, DEPTH, CLEAR, BLACK, rim_owners,
-                                runs)
+from engine.pointsettia_plant import (RIM, PARENT, DEPTH, CLEAR, BLACK,
+                                      rim_owners, runs)
 
 # the stash term's weight per pip, in eighths of a point
 SPEND = 3

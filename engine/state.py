@@ -11,8 +11,12 @@ state never holds a future outcome: whoever samples the node (the protocol
 session, the app) picks it with their own generator and applies it.
 
 By default the history of actions is the state: ``serialize`` writes the
-options and the actions, ``undo`` replays all but the last. A game may
-override ``undo``/``_pack``/``_unpack`` when it can do better.
+options and the actions, ``undo`` replays all but the last. Each action
+takes ``ACTION_BYTES`` bytes of history (big-endian; the top bit marks a
+chance outcome), so a game whose actions need more than 15 bits declares a
+wider one. A game may override ``undo``/``_pack``/``_unpack`` when it can
+do better, and ``is_legal`` when it can check one action without listing
+them all.
 """
 
 CHANCE = -1
@@ -64,6 +68,14 @@ def refusal(st, a):
         return st.why_illegal(a) or "%s is not legal now" % st.token(a)
     except Exception:
         return "action %d is not legal now" % a
+
+
+def _action_at(h, i, w):
+    # the ``w``-byte history entry at ``h[i]``, its chance bit dropped
+    a = h[i] & 0x7F
+    for k in range(i + 1, i + w):
+        a = a << 8 | h[k]
+    return a
 
 
 # ---- options --------------------------------------------------------------
@@ -203,6 +215,8 @@ class State:
     # N > 0: for tools used all evening, keep only the last N actions and a
     # packed snapshot before each, so memory stays bounded.
     UNDO_DEPTH = 0
+    # bytes of history per action: 2 holds actions below 0x8000
+    ACTION_BYTES = 2
     __slots__ = ("options", "hist", "_snaps")
 
     def __init__(self, options=None):
@@ -229,9 +243,30 @@ class State:
     def num_players(self):
         return 1
 
+    def is_bot(self, p):
+        """True if the device plays seat ``p``."""
+        return False
+
+    def seat_colour(self, p):
+        """Seat ``p``'s piece colour (engine.pieces' order), or -1 where
+        the seats have none of their own."""
+        return -1
+
     def chance_outcomes(self):
         """At a chance node: ``[(action, weight), ...]`` with weights > 0."""
         return []
+
+    def is_legal(self, a):
+        """True if ``a`` is a legal move for the player to move (never
+        called at a chance node or at the end)."""
+        return a in self.legal_actions()
+
+    def _chance_ok(self, a):
+        """True if ``a`` is one of this chance node's outcomes."""
+        for o in self.chance_outcomes():
+            if o[0] == a:
+                return True
+        return False
 
     def why_illegal(self, a):
         """A specific reason (a string) an action is illegal here, or None."""
@@ -261,34 +296,37 @@ class State:
         who = self.to_move()
         if who == OVER:
             raise IllegalMove("the game is over")
-        if who == CHANCE:
-            ok = False
-            for o in self.chance_outcomes():
-                if o[0] == a:
-                    ok = True
-                    break
-        else:
-            ok = a in self.legal_actions()
+        ok = self._chance_ok(a) if who == CHANCE else self.is_legal(a)
         if not ok:
             raise IllegalMove(refusal(self, a))
+        w = self.ACTION_BYTES
         if self.UNDO_DEPTH:
             self._snaps.append(self._snap(a))
             if len(self._snaps) > self.UNDO_DEPTH:
                 self._snaps.pop(0)
-                self.hist = self.hist[2:]
+                self.hist = self.hist[w:]
         self._apply(a)
-        a |= 0x8000 if who == CHANCE else 0
-        self.hist.append(a >> 8)
-        self.hist.append(a & 0xFF)
+        h = self.hist
+        sh = 8 * w - 8
+        h.append(a >> sh | (0x80 if who == CHANCE else 0))
+        while sh:
+            sh -= 8
+            h.append(a >> sh & 0xFF)
+
+    def entry(self, i):
+        """The action at byte ``i`` of ``hist`` (an entry's first byte),
+        without its chance bit."""
+        return _action_at(self.hist, i, self.ACTION_BYTES)
 
     def history(self):
         """``[(action, was_chance), ...]`` oldest first."""
         h = self.hist
-        return [(((h[i] << 8) | h[i + 1]) & 0x7FFF, bool(h[i] & 0x80))
-                for i in range(0, len(h), 2)]
+        w = self.ACTION_BYTES
+        return [(self.entry(i), bool(h[i] & 0x80)) for i in range(0, len(h), w)]
 
     def last_was_chance(self):
-        return bool(self.hist) and bool(self.hist[-2] & 0x80)
+        h = self.hist
+        return bool(h) and bool(h[-self.ACTION_BYTES] & 0x80)
 
     def can_undo(self):
         return len(self.hist) > 0
@@ -298,13 +336,14 @@ class State:
         so an undo can never re-roll a die or re-draw from a bag (the
         protocol's and the app's undo). Returns the move's action."""
         h = self.hist
-        i = len(h) - 2
+        w = self.ACTION_BYTES
+        i = len(h) - w
         while i >= 0 and h[i] & 0x80:
-            i -= 2
+            i -= w
         if i < 0:
             raise IllegalMove("nothing to undo")
-        a = (h[i] << 8) | h[i + 1]
-        for _ in range((len(h) - i) // 2):
+        a = self.entry(i)
+        for _ in range((len(h) - i) // w):
             self.undo()
         return a
 
@@ -312,17 +351,18 @@ class State:
         """Take back the last action (a move or a chance outcome)."""
         if not self.hist:
             raise IllegalMove("nothing to undo")
+        w = self.ACTION_BYTES
         if self.UNDO_DEPTH:
             self._restore(self._snaps.pop())
-            self.hist = self.hist[:-2]
+            self.hist = self.hist[:-w]
             return
         # a game without snapshots: replay all but the last action
-        hist = self.hist[:-2]
+        hist = self.hist[:-w]
         self.hist = bytearray()
         self._init()
-        for i in range(0, len(hist), 2):
-            self._apply(((hist[i] << 8) | hist[i + 1]) & 0x7FFF)
-        self.hist = bytearray(hist)
+        for i in range(0, len(hist), w):
+            self._apply(_action_at(hist, i, w))
+        self.hist = hist
 
     def _pack(self):
         """The body of ``serialize``. Snapshot games pack their position
@@ -343,14 +383,16 @@ class State:
             self._restore(body)
             return
         # replay the saved history on this fresh state, checking every action
-        if len(body) % 2:
-            raise ValueError("history has an odd length")
-        for i in range(0, len(body), 2):
-            a = (body[i] << 8) | body[i + 1]
-            if bool(a & 0x8000) != (self.to_move() == CHANCE):
+        w = self.ACTION_BYTES
+        if len(body) % w:
+            raise ValueError("history has a length that is not a whole "
+                             "number of actions")
+        for i in range(0, len(body), w):
+            a = _action_at(body, i, w)
+            if bool(body[i] & 0x80) != (self.to_move() == CHANCE):
                 raise ValueError("history does not fit the game")
             try:
-                self.apply_action(a & 0x7FFF)
+                self.apply_action(a)
             except IllegalMove as e:
                 raise ValueError("history holds an illegal action: %s" % e)
 

@@ -17,17 +17,27 @@ Screen contract
 
 Every game and tool ``<id>`` of the catalog (engine/catalog.py) has one
 module ``lib/screen_<id>.py``: a docstring with its controls and pictures,
-its constants, any plain drawing functions, and one class (shared helpers
-are in lib/screens_common.py; lib/screen_dice.py is a short example)::
+its constants, any plain drawing functions, and one class, a subclass of
+``lib.screens_common.Screen`` (lib/screen_dice.py is a short example). The
+base declares every hook the app calls, with its default, so a screen
+overrides only what it needs and the app never looks a hook up::
 
-    class Screen:
-        def __init__(self, app, state): ...
-        def key(self, k): ...      # one button; return True if the frame changed
+    class Screen(C.Screen):
+        def __init__(self, app, state): ...   # call C.Screen.__init__ first
+        def key(self, k): ...      # one button; True if the frame changed
         def tick(self, now): ...   # each loop pass, now in ms; True to redraw
         def draw(self, d): ...     # paint the whole frame; never call d.show()
-        def save_view(self): ...   # the view to save with the game: bytes
-        def load_view(self, data): ...   # a resumed game's saved view
-        def close(self): ...       # optional: leaving, drop big buffers
+        def close(self): ...       # leaving: drop big buffers
+        def busy(self): ...        # True while an effect plays: a hand-off waits
+        def shown(self): ...       # back on the panel after the app's hand-off
+        def draw_handoff(self, d, p): ...   # the hand-off picture for seat p
+        def save_view(self): ...   # the view (cursor, mode) as bytes, or None
+        def load_view(self, data): ...      # put a saved view back
+
+The base also keeps the effect clock (``since``, ``phase``, ``skip``,
+``restart()``, ``elapsed()`` at ``app.speed``, ``blink(beat)``) and
+``later`` (a picture owed to the next pass); ``lib.screens_common.Turn``
+steps a device seat's ``think()`` a slice a pass and shows its move.
 
 * ``state`` is the engine State, new or resumed from a save. Auto chance
   nodes (deals) are already resolved; a node the player rolls may be pending
@@ -49,7 +59,9 @@ are in lib/screens_common.py; lib/screen_dice.py is a short example)::
   ``fill(c)``, ``pixel(x, y, c)``, ``rect(x, y, w, h, c)`` where ``c`` is a
   lib.palette index (``palette.piece_code(p)`` for an engine piece). The
   app calls ``draw`` only after ``key`` or ``tick`` returned True (or a
-  service asked for it), then shows the frame once.
+  service asked for it), then shows the frame once. On 16x16 ``draw`` may
+  call ``d.spread(C.SPREAD)``: rows the show leaves owed go up in the next
+  passes without a redraw (Display.flush).
 * Allocate in ``__init__``; ``key``/``tick``/``draw`` should build no lists,
   strings or tuples, so a long evening does not fragment the heap.
 * Game logic lives in the engine: every move goes through ``app.play``.
@@ -103,12 +115,12 @@ wakes it is answered as usual). Screens need do nothing for it.
 Pass and play: in a game with ``num_players() > 1``, whenever ``to_move()``
 becomes a player other than the one who moved last (after ``play``,
 ``chance`` or ``undo``, and when a game starts or resumes) the app shows the
-hand-off screen in that player's colour; A returns to the game screen
-(not when ``app.lone``: one person against the device's seats). A
-game screen may define ``handoff_later(p)``: the app asks it first, and if
-it returns True the screen takes the hand-off over (it calls
-``app.handoff(p)`` itself once an effect has played, or never, for a seat
-the device plays). When
+hand-off screen for that seat (the game screen's ``draw_handoff``: by
+default its number in ``State.seat_colour``, or the app's player colour);
+A returns to the game screen. The app decides from the engine: no
+hand-off to a seat the device plays (``State.is_bot``), none when
+``app.lone``; while the game screen is ``busy()`` (a roll, a draw) the
+hand-off waits for the effect's end. When
 ``to_move()`` becomes OVER the app records ``scores()`` for the scores
 screen and stops offering the save; the screen decides when to call
 ``show_scores()``.
@@ -298,6 +310,7 @@ class App:
         self.link = None         # lib.link.Link: protocol lines over USB serial
         self.line_at = -1        # ms of the last protocol line, -1: none lately
         self._player = -1        # last human to move, for hand-offs
+        self._owed = -1          # a hand-off waiting for an effect's end
         self._refuse_at = -1     # refusal flash start, or -1
         self._redraw = True
         self.playable = playable()
@@ -463,20 +476,26 @@ class App:
         st = self.state
         n = st.num_players()
         humans = 0
-        if n > 1 and hasattr(st, "is_bot"):
+        if n > 1:
             for p in range(n):
                 if not st.is_bot(p):
                     humans += 1
         self.lone = humans == 1
 
     def _hand_to(self, p):
-        """The hand-off to ``p``, unless the game screen takes it over."""
+        """The hand-off to ``p``: none to a seat the device plays, none
+        when one person plays alone against it; while the game screen is
+        ``busy`` (an effect playing) it waits for the effect's end."""
+        if self.state.is_bot(p):
+            return
         if self.lone:
             self._player = p
             return
         g = self.game_scr
-        if g is None or not hasattr(g, "handoff_later") or not g.handoff_later(p):
-            self.handoff(p)
+        if g is not None and g.busy():
+            self._owed = p
+            return
+        self.handoff(p)
 
     def choose(self, gid):
         """The menu's A on a game or tool. The save slot holds one game:
@@ -520,6 +539,7 @@ class App:
         self.view = view
         self.saved_view = view
         self._player = -1
+        self._owed = -1
         self._seats()
         self.saved()
         self.keep = False
@@ -585,8 +605,7 @@ class App:
             self.changed()
             scr = self.game_scr
             if scr is not None:
-                if hasattr(scr, "close"):
-                    scr.close()
+                scr.close()
                 self.open_screen(sys.modules["lib.screen_" + self.game])
             self._redraw = True
             return None
@@ -650,6 +669,7 @@ class App:
         self.state = st
         self.changed()
         self._player = -1
+        self._owed = -1
         self._seats()
         self._auto()
         if redraw:
@@ -661,7 +681,7 @@ class App:
             self.save()
         self.settings.flush()
         scr = self.game_scr
-        if scr is not None and hasattr(scr, "close"):
+        if scr is not None:
             scr.close()
         gid = self.game
         self.game_scr = None
@@ -862,6 +882,12 @@ class App:
             self.link.poll()
         if self.scr.tick(now):
             self._redraw = True
+        if (self._owed >= 0 and self.scr is self.game_scr and
+                not self.scr.busy()):
+            p = self._owed
+            self._owed = -1
+            if self.state.to_move() == p:
+                self.handoff(p)
         if self._refuse_at >= 0 and ticks_diff(now, self._refuse_at) >= REFUSE_MS:
             self._refuse_at = -1
             self._redraw = True
@@ -883,6 +909,9 @@ class App:
             if self._refuse_at >= 0:
                 self.common.refusal(d)
             d.show()
+        elif self.d.owed and self.sleep != BLANK:
+            # the rest of a frame spread over passes (Display.spread)
+            self.d.flush()
 
     def activity(self):
         """A protocol line came (lib.link): like a press, it puts off the

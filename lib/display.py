@@ -82,7 +82,8 @@ class Display:
                  "_units", "_total", "_rowu", "_rows", "_dark", "_key", "_fill",
                  "_fillc", "_used", "_nu",
                  "_np", "_pal_version", "scale", "last_ma", "shows",
-                 "_even", "_limit", "owed")
+                 "_even", "_limit", "_rows_per", "owed", "_row", "_rowc",
+                 "_span")
 
     def __init__(self, pixels, width, height, serpentine=False, rotation=0,
                  brightness=64, budget_ma=BUDGET_MA, palette=None,
@@ -116,7 +117,15 @@ class Display:
         self._rows = rows
         self._dark = memoryview(bytearray(width))   # a row all off
         self._limit = 0     # rows the next show() may write (0: all)
+        self._rows_per = 0  # and the rows per show of the frame owed (spread)
         self.owed = False   # changed rows the last show() left for later
+        # one row of colour _rowc, and a view of its first w pixels for
+        # each width w, made once: a rectangle's row is one slice copy (in
+        # C) with no object made
+        self._row = bytearray(width)
+        self._rowc = 0
+        rv = memoryview(self._row)
+        self._span = [rv[:k] for k in range(width + 1)]
         self._fill = bytearray(n)   # a whole frame of colour _fillc, for fill()
         self._fillc = 0
         self._key = bytearray(1)    # the index being counted
@@ -160,13 +169,26 @@ class Display:
 
     def fill(self, c):
         # a copy from a buffer of that colour (in C); the buffer is redone
-        # only when the colour differs from the last fill's
+        # (a row at a time) only when the colour differs from the last fill's
         fb = self._fill
         if c != self._fillc:
-            for i in range(self.n):
-                fb[i] = c
+            row = self._solid(c)
+            W = self.width
+            i = 0
+            for _ in range(self.height):
+                fb[i:i + W] = row
+                i += W
             self._fillc = c
         self.frame[:] = fb
+
+    def _solid(self, c):
+        # the row buffer, all colour c
+        row = self._row
+        if c != self._rowc:
+            for i in range(self.width):
+                row[i] = c
+            self._rowc = c
+        return row
 
     def clear(self):
         self.fill(0)
@@ -202,9 +224,17 @@ class Display:
                 f[i + 1] = c
                 i += W
             return
+        if c != self._rowc and w * h < W:
+            # smaller than the row buffer would cost to repaint
+            for _ in range(h):
+                for j in range(i, i + w):
+                    f[j] = c
+                i += W
+            return
+        self._solid(c)
+        span = self._span[w]
         for _ in range(h):
-            for j in range(i, i + w):
-                f[j] = c
+            f[i:i + w] = span
             i += W
 
     def mask(self, bits, w, h, x, y, c, s=1):
@@ -332,8 +362,16 @@ class Display:
         ``owed`` is then True, and a later ``show()`` of the same frame
         sends the rest. show() pays per changed row, so this spreads a whole
         new 16x16 frame over a few loop passes. Applies to one
-        show() only. A new brightness or scale still rewrites every row."""
+        show() and to the :meth:`flush` calls that finish its frame. A new
+        brightness or scale still rewrites every row."""
         self._limit = rows
+        self._rows_per = rows
+
+    def flush(self):
+        """Send rows a spread show() left ``owed``, as many as it sent, with
+        no redraw (the app calls this in a pass with nothing to draw)."""
+        self._limit = self._rows_per
+        return self.show()
 
     # ---- output ----------------------------------------------------------
     def show(self):
@@ -561,10 +599,17 @@ class Display:
         col = self._col
         units = self._units
         for i in range(len(rgb)):
+            # _dim, written out: this runs for every entry at each new scale
             v = rgb[i]
-            r = _dim(v >> 16, s)
-            g = _dim((v >> 8) & 255, s)
-            b = _dim(v & 255, s)
+            r = v >> 16
+            g = (v >> 8) & 255
+            b = v & 255
+            if s:
+                r = (r * s // 255 or 1) if r else 0
+                g = (g * s // 255 or 1) if g else 0
+                b = (b * s // 255 or 1) if b else 0
+            else:
+                r = g = b = 0
             col[i] = (r << 16) | (g << 8) | b
             units[i] = r + g + b
         for i in range(len(rgb), self._np):   # a smaller palette than before

@@ -48,9 +48,14 @@ def piece(colour, size):
     return _PIECE0 + colour * 3 + size - 1
 
 
+# the palette index of every engine piece code (``colour << 2 | size``,
+# colours 0..8): one lookup where a drawing loop needs a piece's colour
+CODE = bytes([piece(p >> 2, p & 3) for p in range(36)])
+
+
 def piece_code(p):
     """Palette index for an engine piece code (``colour << 2 | size``)."""
-    return piece(p >> 2, p & 3)
+    return CODE[p]
 
 
 def player(n):

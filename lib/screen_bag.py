@@ -54,12 +54,11 @@ REVEAL_MS = const(2500)   # the drawn item shows
 BLINK_MS = const(300)     # the custom bag's chosen colour blinks
 
 
-class Screen:
+class Screen(C.Screen):
     """The tool's screen (lib/app.py's contract)."""
 
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         self.mode = VIEW
         self.since = app.now
         self.phase = 0
@@ -69,7 +68,7 @@ class Screen:
         self.pick = 0
         self.edit = bytearray(app.settings.custom)
         self.edit_colour = 0             # EDIT: the colour being changed
-        self.blink = True
+        self.lit = True
         # per column: its colour, and its kinds as a range of st.kinds
         self.column_colour = bytearray(9)
         self.first_kind = bytearray(9)
@@ -160,8 +159,6 @@ class Screen:
             return False
         if self.later:
             return True
-        # (rows still owed: another pass of the frame)
-        more = self.big and self.app.d.owed
         m = self.mode
         dt = ticks_diff(now, self.since)
         if m == SHAKE:
@@ -179,16 +176,16 @@ class Screen:
                 self.seed = (self.seed * 75 + 74) % 65537
                 self.flick = self.seed % len(self.state.kinds)
                 return True
-            return more
+            return False
         if m == REVEAL and dt >= REVEAL_MS:
             self.mode = VIEW
             return True
         if m == EDIT:
             b = (dt // BLINK_MS) & 1 == 0
-            if b != self.blink:
-                self.blink = b
+            if b != self.lit:
+                self.lit = b
                 return True
-        return more
+        return False
 
     def draw(self, d):
         self.later = 0
@@ -390,7 +387,7 @@ class Screen:
             h = counts[i] * u
             if i == sel:
                 d.rect(x, 0, slot, d.height - h,
-                       P.DIM if self.blink else P.OFF)
+                       P.DIM if self.lit else P.OFF)
             if h:
                 # S.COLOURS is the start of the engine's colour order
                 d.rect(x, d.height - h, slot, h, P.piece(i, 3))

@@ -18,7 +18,7 @@ describes every picture.
 The turn view lays the pieces out as a best arrangement worked out on the
 screen (``_refresh``) and shows the engine's value: trees as columns,
 leftovers side by side on the ground (docs/visual-language.md). Effects (bust, bank,
-the roll-off's last roll) play before the hand-off (``handoff_later``).
+the roll-off's last roll) play before the hand-off (``busy``).
 """
 
 from lib import palette as P
@@ -56,7 +56,6 @@ _HI = b"\x00\x00\x00\x02\x03\x03"
 _FACES = ("S", "M", "L", "SM", "SL", "ML")
 _BAG_COLS = b"\x00\x02\x03\x04\x06"     # colours in the bag: r y g c p
 _MONO = b"\x02\x06\x04\x03"     # one-colour trees, richest first: y p c g
-SPREAD = const(6)    # 16x16: changed rows shown per pass at most
 ROLL_MS = const(600)      # the die tumbles
 FLICK_MS = const(80)      # a new face or piece this often while moving
 FACE_MS = const(650)      # the face shows
@@ -103,12 +102,11 @@ def _pct(n, d):
     return 1 if n and not v else v
 
 
-class Screen:
+class Screen(C.Screen):
     """The game's screen (lib/app.py's contract)."""
 
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         d = app.d
         self.big = d.width > 8
         self.scale = 2 if self.big else 1
@@ -118,7 +116,6 @@ class Screen:
         self.phase = -1          # flicker/blink counter last drawn
         self.seed = (app.now & 0xFFFF) | 1   # tumble pictures only
         self.flick = 0
-        self.handoff_owed = -1           # a hand-off to show once an effect ends
         self.rush = False
         # a key during an effect (a draw, a roll, a bot's turn) skips the
         # effects to their end, up to the next decision a person makes
@@ -159,7 +156,6 @@ class Screen:
         # 16x16: a frame that changes many rows is shown over a few passes
         # (show() pays per changed row); the frame shown
         # and a view of each of its rows and of the frame's, made once
-        self.more = False        # the rest of the frame is owed
         # the last picture drawn, whole: a redraw with nothing changed (a
         # refusal flash going on or off) puts it back instead of drawing
         # it again; set by key and tick when they report a change
@@ -169,22 +165,8 @@ class Screen:
         # (the engine's chance node and a new picture in one pass made it
         # one of the longest), and the turn's layout worked out while the
         # drawn piece shows (REVEAL), not in the pass that ends it
-        self.outcome_owed = False
+        self.later = False
         self.laid = False
-        self.hand = -1           # a hand-off whose picture is going up
-        self.handoff_screen = None
-        if self.big:
-            n = d.width * d.height
-            self.prev = bytearray(n)
-            fv = memoryview(d.frame)
-            pv = memoryview(self.prev)
-            w = d.width
-            rows = []
-            for y in range(d.height):
-                rows.append(fv[y * w:(y + 1) * w])
-                rows.append(pv[y * w:(y + 1) * w])
-            self.rows = rows
-            self.handoff_screen = app.common.Handoff(app, 0)
         self._refresh()
         self._settle(app.now)
         # resumed with the die or the bag in the air: the app shows no
@@ -209,55 +191,31 @@ class Screen:
         return False
 
     def tick(self, now):
-        h = self.hand
-        if h >= 0 and not self.more:
-            self.hand = -1
-            self.app.handoff(h)
-            self.dirty = True
-            return True
         r = self._tick(now)
         if r:
             self.dirty = True
-        if self.more:
-            # the rest of a frame spread over passes (see draw: copied
-            # back whole, unless something changed meanwhile)
-            self.more = False
-            return True
         return r
 
     def draw(self, d):
-        """The frame for its mode, on 16x16 at
-        most SPREAD changed rows of it per pass (see ``_spread``). With
-        nothing changed since the last picture (``dirty`` unset: the app
-        redraws for a refusal flash going on or off, or on the way back from
-        its hand-off) the picture is copied back, not worked out again."""
-        big = self.big
-        if big:
-            self.prev[:] = d.frame    # what the LEDs show now
+        """The frame for its mode (on 16x16 a few changed rows a pass:
+        Display.spread). With nothing changed since the last picture
+        (``dirty`` unset: the app redraws for a refusal flash going on or
+        off, or on the way back from its hand-off) the picture is copied
+        back, not worked out again."""
         if self.dirty:
             self.dirty = False
-            if big and self.hand >= 0:
-                # the app's hand-off picture, its first half in this pass
-                self.handoff_screen.player = self.hand
-                self.handoff_screen.draw(d)
-            else:
-                self._draw(d)
+            self._draw(d)
             self.picture[:] = d.frame
         else:
             d.frame[:] = self.picture
-        if big:
-            self._spread(d)
+        if self.big:
+            d.spread(C.SPREAD)
 
-    def handoff_later(self, p):
-        """The app's question before a hand-off (see lib.app): never to a
-        seat the device plays; after the effect playing now."""
-        if self.state.is_bot(p):
-            return True
+    def busy(self):
+        """The die, the bag or a banked turn is playing: the hand-off
+        waits for its end."""
         m = self.mode
-        if ROLLING <= m <= BUST or m == BANKED:
-            self.handoff_owed = p
-            return True
-        return False
+        return ROLLING <= m <= BUST or m == BANKED
 
     # ---- facts, worked out once per change --------------------------------
     def _refresh(self):
@@ -349,15 +307,6 @@ class Screen:
             self.mode = TURN
         if self.mode == END or self._mine():
             self.skip = False     # a person decides now: effects play again
-        o = self.handoff_owed
-        self.handoff_owed = -1
-        if o >= 0 and o == p:
-            if self.big:
-                # its picture first, a few rows a pass (see draw); the
-                # app's hand-off screen takes over in the pass after
-                self.hand = o
-            else:
-                self.app.handoff(o)
 
     def _scores_now(self):
         sc = self.state.scores()
@@ -386,8 +335,6 @@ class Screen:
 
     # ---- keys ----------------------------------------------------------------
     def _handle_key(self, k):
-        if self.hand >= 0:
-            return False       # the hand-off is being put up
         m = self.mode
         app = self.app
         st = self.state
@@ -589,16 +536,6 @@ class Screen:
                 i += 1
             row = 0 if row == 4 else 2
 
-    def _num_right(self, d, n, right, y, c):
-        """``n`` ending at column ``right``; on 8x8 a score of 100 or more
-        shows its hundreds as a bar left of the last two digits."""
-        if n >= 100 and not self.big:
-            d.rect(right - 7, y, 1, 5, c)
-            font.draw_number(d, n // 10 % 10, right - 6, y, c)
-            font.draw_number(d, n % 10, right - 2, y, c)
-            return
-        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
-
     def _turn(self, d, m):
         st = self.state
         p = self.roller if m == BANKED else st.turn
@@ -621,12 +558,12 @@ class Screen:
             for y in range(3, 8, 2 if bot else 1):
                 d.pixel(7, y, pc)
             if late or (m == TURN and not st.drawn):
-                self._num_right(d, score, 6, 3, pc)
+                C.num_right(d, score, 6, 3, pc)
             elif m == ASK and v < 10:
                 font.draw_number(d, v, 0, 3, c)
                 font.draw_char(d, "?", 4, 3, c)
             else:
-                self._num_right(d, v, 6, 3, c)
+                C.num_right(d, v, 6, 3, c)
             return
         for x in range(0, 16, 2 if bot else 1):
             d.pixel(x, 7, pc)
@@ -634,7 +571,7 @@ class Screen:
         if m == ASK:
             font.draw_char(d, "?", x, 9, c)
         else:
-            self._num_right(d, score, 15, 9, pc)
+            C.num_right(d, score, 15, 9, pc)
         t = st.target
         a = score * 16 // t if score < t else 16
         b = (score + (v if m != BANKED else 0)) * 16 // t
@@ -722,13 +659,13 @@ class Screen:
             return
         if not self.phase & 1:
             d.rect(0, 0, 8, 1, P.REFUSE)
-            self._num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
+            C.num_right(d, b if b < 100 else 99, 7, 2, P.REFUSE)
         else:
             d.rect(0, 0, 8, 1, gc)
             g = (2 * gn + gd) // (2 * gd)
             if g < 10:
                 font.draw_char(d, "-" if neg else "+", 0, 2, gc)
-            self._num_right(d, g if g < 100 else 99, 7, 2, gc)
+            C.num_right(d, g if g < 100 else 99, 7, 2, gc)
 
     def _advice_view(self, d):
         # at a decision: the chance to win by stopping now in percent
@@ -762,26 +699,13 @@ class Screen:
             font.draw_char(d, "D" if mv == self.a_draw else "S", 2, 2, P.TEXT)
         else:
             d.rect(0, 0, 8, 1, P.OK)
-            self._num_right(d, w, 7, 2, P.OK)
+            C.num_right(d, w, 7, 2, P.OK)
 
     def _size_of(self, a):
         for i in (1, 2, 3):
             if self.a_size[i] == a:
                 return i
         return 0
-
-    def _spread(self, d):
-        """Keep the rows past the first SPREAD changed ones as shown and owe
-        a redraw: a whole new 16x16 frame (a hand-off, a new view) goes up
-        over three passes, as show() pays per changed row."""
-        rows = self.rows
-        n = 0
-        for i in range(0, 2 * d.height, 2):
-            if rows[i] != rows[i + 1]:
-                n += 1
-                if n > SPREAD:
-                    rows[i][:] = rows[i + 1]
-                    self.more = True
 
     def _draw(self, d):
         d.fill(P.OFF)
@@ -851,7 +775,7 @@ class Screen:
             n = sc[i] * w // t if sc[i] < t else w
             d.rect(x, y + 5, n if n else 1, 1, c)
             if i != now or lit:
-                self._num_right(d, sc[i], x + w - 1, y, c)
+                C.num_right(d, sc[i], x + w - 1, y, c)
 
     def _end(self, d):
         st = self.state
@@ -882,11 +806,11 @@ class Screen:
         if n < 100:
             font.draw_number(d, n, (8 - font.number_width(n)) // 2, 1, nc)
         else:
-            self._num_right(d, n, 7, 1, nc)
+            C.num_right(d, n, 7, 1, nc)
 
     def _tick(self, now):
-        if self.outcome_owed:
-            self.outcome_owed = False
+        if self.later:
+            self.later = False
             return True
         m = self.mode
         st = self.state
@@ -917,7 +841,7 @@ class Screen:
                 self.face = _FACES.index(st.token(a))
                 self.mode = FACE
                 self.since = now
-                self.outcome_owed = True
+                self.later = True
                 return False
             return self._flick(dt, 6)
         if m == FACE:
@@ -936,7 +860,7 @@ class Screen:
                 self.piece = st.drawn[len(st.drawn) - 1] if st.drawn else st.last_bust
                 self.mode = REVEAL
                 self.since = now
-                self.outcome_owed = True
+                self.later = True
                 self.laid = False
                 return False
             return self._flick(dt, self.npool or 1)
@@ -962,13 +886,13 @@ class Screen:
                 self._refresh()
                 self._settle(now)
                 return True
-            return self._blink(dt // 150)
+            return self.blink(dt // 150)
         if m == BANKED:
             if dt >= BANKED_MS:
                 self._refresh()
                 self._settle(now)
                 return True
-            return self._blink(dt * 2 // BANKED_MS)
+            return self.blink(dt * 2 // BANKED_MS)
         if m == TURN or m == PICK:
             if self._mine() or st.to_move() < 0:
                 return False
@@ -994,7 +918,7 @@ class Screen:
                 self.phase = -1
             return True
         if m == ASK or m == END:
-            return self._blink(dt // BLINK_MS) | (m == END and self.big and
+            return self.blink(dt // BLINK_MS) | (m == END and self.big and
                                                  self.label.tick(now))
         if m == ODDS:
             if self.need:
@@ -1002,7 +926,7 @@ class Screen:
                     self._odds()
                 self.need -= 1
                 return not self.need
-            return not self.big and self._blink(dt // PAGE_MS)
+            return not self.big and self.blink(dt // PAGE_MS)
         if m == ADVICE:
             if self.need:
                 if self.need == 2:
@@ -1013,7 +937,7 @@ class Screen:
                 return not self.need
             if self.advice is None:
                 return self.no_advice.tick(now)
-            return not self.big and self._blink(dt // PAGE_MS)
+            return not self.big and self.blink(dt // PAGE_MS)
         if m == SCORES:
             ph = dt // SCROLL_MS
             if ph == self.phase:
@@ -1044,10 +968,4 @@ class Screen:
         # ZX81's generator: small ints only, nothing allocated
         self.seed = (self.seed * 75 + 74) % 65537
         self.flick = self.seed % n
-        return True
-
-    def _blink(self, p):
-        if p == self.phase:
-            return False
-        self.phase = p
         return True

@@ -36,6 +36,7 @@ a whole panel in one pass would make that pass long.
 """
 
 from lib import palette as P
+from lib import screens_common as C
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from engine.state import CHANCE
@@ -115,10 +116,9 @@ def draw_face(d, kind, f, x, y, s):
         d.mask(_D6[f], 3, 3, x, y, P.TEXT, s)
 
 
-class Screen:
+class Screen(C.Screen):
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         self.mode = RESULT
         self.back = 0          # 0: the latest roll; n: n rolls before it
         self.page = 0
@@ -279,8 +279,6 @@ class Screen:
             return False
         if self.later:
             return True
-        # (rows of the last frame still owed: another pass of it)
-        more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.since)
         if self.mode == ROLLING:
             st = self.state
@@ -309,12 +307,12 @@ class Screen:
                     self.tumble[i] = x % 6
                 self.seed = x
                 return True
-            return more
+            return False
         if self.mode == RESULT and self.pages > 1 and dt >= PAGE_MS:
             self.since = now
             self.page = (self.page + 1) % self.pages
             return True
-        return more
+        return False
 
     # ---- drawing -------------------------------------------------------------
     def draw(self, d):

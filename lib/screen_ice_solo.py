@@ -75,7 +75,7 @@ _BLINK_MS = const(300)
 SPREAD = const(4)       # 16x16: changed rows sent to the LEDs per pass
 
 
-class Screen:
+class Screen(C.Screen):
     """Drawing is cached (every pass must fit the step budget): the board
     is kept in two whole frames, one per half of the glow and blink (one on
     16x16, where nothing blinks). A move of ours draws its two cells again,
@@ -91,8 +91,7 @@ class Screen:
     loads, thinks and draws at once."""
 
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         d = app.d
         n = d.width * d.height
         self.dest = bytearray(64)   # 1: the held piece may go there
@@ -261,7 +260,7 @@ class Screen:
         if self.mode == _BOARD and self.due:
             self._style_text()
             return True
-        if self.more or self.app.d.owed:
+        if self.more:
             self.more = False
             return True
         if self.mode == _TEXT or self.mode == _MENU:

@@ -88,12 +88,11 @@ THINK_MS = const(150)    # the thinking dots walk this often
 PAGE_MS = const(1500)    # views' pages turn this often
 
 
-class Screen:
+class Screen(C.Screen):
     """The game's screen (lib/app.py's contract)."""
 
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         d = app.d
         self.big = d.width > 8
         self.slot = 3 if self.big else 2      # columns per stalk
@@ -109,7 +108,6 @@ class Screen:
         self.back = DRAW         # where the views return to
         self.since = app.now
         self.phase = -1
-        self.hurry = False       # a key during an effect: end it now
         self.rush = False        # a key during a device seat's turn: on to
                                  # the next person's decision
         self.seed = (app.now & 0xFFFF) | 1    # the shaking bag's pictures only
@@ -135,13 +133,6 @@ class Screen:
         self.late = self.mode == DRAW and self._handoff_due()
 
     # ---- the app's questions -------------------------------------------------
-    def handoff_later(self, p):
-        """Never a hand-off to a seat the device plays, nor when one person
-        plays alone against it; none in the middle of an effect (the screen
-        hands off itself once it is over: a placement leaves a chance
-        node, where the app hands off to no one)."""
-        return self.state.is_bot(p) or self.humans < 2
-
     def _handoff_due(self):
         st = self.state
         return self.humans > 1 and not st.is_bot(st.turn)
@@ -154,7 +145,7 @@ class Screen:
         app = self.app
         self.since = app.now
         self.phase = -1
-        self.hurry = False
+        self.skip = False
         self.thinker = None
         self.choice = -1
         p = st.to_move()
@@ -249,7 +240,7 @@ class Screen:
         mine = not st.is_bot(st.turn)
         if m == SHAKE or m == REVEAL or m == DONE:
             # any key skips an effect to its end, and is not acted on
-            self.hurry = True
+            self.skip = True
             if not mine:
                 self.rush = True
             return False
@@ -353,7 +344,7 @@ class Screen:
         self.mode = SHAKE
         self.since = self.app.now
         self.phase = -1
-        self.hurry = False
+        self.skip = False
 
     def _place(self, a):
         """Play ``a``; a small first copies its stalk for the effect."""
@@ -377,7 +368,7 @@ class Screen:
             self.mode = DONE
             self.since = app.now
             self.phase = -1
-            self.hurry = False
+            self.skip = False
             return
         self._settle(True)
 
@@ -397,12 +388,6 @@ class Screen:
 
     # ---- time ------------------------------------------------------------------
     def tick(self, now):
-        r = self._tick(now)
-        if self.big and self.app.d.owed:
-            return True    # rows of the last frame still owed
-        return r
-
-    def _tick(self, now):
         m = self.mode
         st = self.state
         app = self.app
@@ -430,13 +415,13 @@ class Screen:
                     self._shake()
                     return True
                 return False
-            return self._blink(dt // BLINK_MS)
+            return self.blink(dt // BLINK_MS)
         if m == SHAKE:
-            if fx >= SHAKE_MS or self.hurry:
+            if fx >= SHAKE_MS or self.skip:
                 app.chance()
                 self.mode = REVEAL
                 self.since = now
-                self.hurry = False
+                self.skip = False
                 return True
             p = fx // FLICK_MS
             if p == self.phase:
@@ -458,15 +443,15 @@ class Screen:
                 self.flick = c
             return True
         if m == REVEAL:
-            if fx >= REVEAL_MS or self.hurry:
+            if fx >= REVEAL_MS or self.skip:
                 self._settle(False)
                 return True
             return False
         if m == DONE:
-            if fx >= DONE_MS or self.hurry:
+            if fx >= DONE_MS or self.skip:
                 self._settle(True)
                 return True
-            return self._blink(fx // 150)
+            return self.blink(fx // 150)
         if m == PLACE:
             if self.thinker is not None:
                 # a device seat: one slice of thought a pass, then its
@@ -486,29 +471,23 @@ class Screen:
                         self.since = now
                         self.phase = -1
                         return True
-                    return self._blink(dt // THINK_MS)
+                    return self.blink(dt // THINK_MS)
                 if fx >= BOT_MS:
                     self.thinker = None
                     self._place(self.choice)
                     return True
-                return self._blink(dt // BLINK_MS)
-            return self._blink(dt // (BLINK_MS if self.big else BEAT_MS))
+                return self.blink(dt // BLINK_MS)
+            return self.blink(dt // (BLINK_MS if self.big else BEAT_MS))
         if m == SAY:
-            return self.label.tick(now) | self._blink(dt // BLINK_MS)
+            return self.label.tick(now) | self.blink(dt // BLINK_MS)
         if m == ASK:
-            return self._blink(dt // BLINK_MS)
+            return self.blink(dt // BLINK_MS)
         if m == SCORES or m == END:
-            r = self._blink(dt // PAGE_MS)
+            r = self.blink(dt // PAGE_MS)
             if m == END and self.big:
                 r = self.label.tick(now) or r
             return r
         return False
-
-    def _blink(self, p):
-        if p == self.phase:
-            return False
-        self.phase = p
-        return True
 
     # ---- drawing -----------------------------------------------------------------
     def draw(self, d):

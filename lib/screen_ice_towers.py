@@ -70,7 +70,6 @@ BLINK_MS = const(250)     # the cursor's and the targets' blink
 BOT_MS = const(900)       # a device seat's move shows this long first
 END_MS = const(500)       # the end's frame blinks this often
 PAGE_MS = const(1000)     # a shared win: each winner this long
-SPREAD = const(6)         # 16x16: changed rows sent to the LEDs per pass
 # the screen's modes
 BOARD = const(0)          # the table, nothing in hand
 HAND = const(1)           # a freestanding piece in hand: caps blink
@@ -78,7 +77,6 @@ INSIDE = const(2)         # one tower's pieces, a height to mine or split
 AIM = const(3)            # a mined piece in hand: its caps blink
 MENU = const(4)
 SCORES = const(5)
-HANDOFF = const(6)
 BOT = const(7)            # a device seat thinks, then shows its move
 HINTING = const(8)        # the hint is worked out (as a bot's move)
 UNDOING = const(9)        # moves taken back a pass at a time
@@ -97,15 +95,21 @@ K_MINE = const(2)
 K_SPLIT = const(3)
 
 
+# an IceTowers piece code (colour r y g b p << 2 | size) as lib.palette's
+# piece code (and screens_common's), and as a palette index: one lookup each
+SHARED = bytes([_HUE[pc >> 2] << 2 | (pc & 3) for pc in range(20)])
+INK = bytes([P.CODE[SHARED[pc]] for pc in range(20)])
+
+
 def ink(pc):
     """The palette index of an IceTowers piece code."""
-    return P.piece(_HUE[pc >> 2], pc & 3)
+    return INK[pc]
 
 
 def shared_code(pc):
     """An IceTowers piece code as lib.palette's (and screens_common's)
     piece code: the same size, the colour by its hue."""
-    return _HUE[pc >> 2] << 2 | (pc & 3)
+    return SHARED[pc]
 
 
 def seat_ink(p):
@@ -113,15 +117,14 @@ def seat_ink(p):
     return P.piece(_HUE[p], 3)
 
 
-class Screen:
+class Screen(C.Screen):
     """The game's screen (lib/app.py's contract). The table is kept as two
     whole pictures (``base``, and ``alt`` for the blink's short half),
     made again only when the game or the scroll changes (``stale``); a
     frame is one copy of one of them and a few overlay pixels."""
 
     def __init__(self, app, state):
-        self.app = app
-        self.state = state
+        C.Screen.__init__(self, app, state)
         d = app.d
         self.w = d.width
         self.h = d.height
@@ -142,37 +145,31 @@ class Screen:
         n = d.width * d.height
         self.base = bytearray(n)
         self.alt = bytearray(n)
+        self.blank = bytes(n)    # P.OFF everywhere: each build starts from it
+        self.darks = bytearray(side * side)   # _build: the cells dark in alt
         self.stale = True
         self.mode = BOARD
         self.back = BOARD    # where SCORES and INSIDE return to
-        self.since = app.now
-        self.phase = -1
         self.item = 0        # the menu's item
         self.label = font.Scroller(d.width, 1 if not self.big else 5, P.TEXT)
         self.page = 0        # SCORES: whose page; END: which winner
         self.scores = bytearray(5 + 1)
         self.nwin = 0
         self.win = bytearray(5)
-        self.gen = None      # the bot's or the hint's think()
-        self.rush = False    # a key during a device seat's turn: no showing
-        self.action = -1     # its move, once chosen
+        self.turn = C.Turn()   # the device seat's or the hint's thinking
         self.kind = K_PASS   # a decoded action (_decode): its kind,
         self.af = -1         # source cell, height and target (-1 set down)
         self.ah = 0
         self.ag = -1
-        self.owed = -1       # a hand-off the app asked for (handoff_later)
-        self.settle_due = False
-        self.last_human = -1    # the last person handed the device
         self._settle()
 
     # ---- the app's questions --------------------------------------------
-    def handoff_later(self, p):
-        """Every hand-off is this screen's: in the seat's own colour, never
-        to a seat the device plays, and not again to the person who
-        already has the device (against the device's seats)."""
-        self.owed = p
-        self.settle_due = True
-        return True
+    def busy(self):
+        # moves are taken back over several passes: the hand-off after
+        return self.mode == UNDOING
+
+    def shown(self):
+        self.since = self.app.now     # the cursor shows at once
 
     # ---- facts worked out once per change ---------------------------------
     def _human(self):
@@ -183,42 +180,35 @@ class Screen:
 
     def _settle(self):
         """After a move, an undo, or when opened: the mode for the game as
-        it stands, and the hand-off owed."""
+        it stands."""
         st = self.state
-        app = self.app
         self.stale = True
-        self.settle_due = False
         self.pick = -1
-        self.gen = None
-        self.action = -1
-        self.rush = False
-        self.since = app.now
-        self.phase = -1
-        self._scores_now()
+        self.turn.reset()
+        self.restart()
+        self.skip = False
         p = st.to_move()
-        o = self.owed
-        self.owed = -1
         if p == OVER:
-            w = st.winners()
-            self.nwin = len(w)
-            for i in range(self.nwin):
-                self.win[i] = w[i]
+            self._scores_now()
+            # the winners (as st.winners()) from the scores just counted
+            sc = self.scores
+            hi = 0
+            for i in range(st.players):
+                if sc[i] > hi:
+                    hi = sc[i]
+            n = 0
+            for i in range(st.players):
+                if sc[i] == hi:
+                    self.win[n] = i
+                    n += 1
+            self.nwin = n
             self.page = 0
             self.mode = END
             return
         if p < 0:
             self.mode = BOARD
             return
-        if st.is_bot(p):
-            self.mode = BOT
-            return
-        self.mode = BOARD
-        if o == p:
-            # the app asked for a hand-off (see handoff_later)
-            if p != self.last_human:
-                self.mode = HANDOFF
-                self.page = p
-            self.last_human = p
+        self.mode = BOT if st.is_bot(p) else BOARD
 
     def _scores_now(self):
         cs = self.state.colour_scores()
@@ -400,12 +390,6 @@ class Screen:
             step = 1 if k == RIGHT or k == DOWN else n - 1
             self.page = (self.page + step) % n
             return True
-        if m == HANDOFF:
-            if k == A:
-                self.mode = BOARD
-                self.since = self.app.now
-                return True
-            return False
         if m == END:
             if k == A:
                 return self._open_scores(END)
@@ -417,7 +401,7 @@ class Screen:
         if m == BOT:
             # any key skips the device seat's showing (it still thinks a
             # slice a pass); the key does nothing else
-            self.rush = True
+            self.skip = True
         return False      # BOT, HINTING, UNDOING: the keys wait
 
     def _move_cursor(self, k):
@@ -569,7 +553,7 @@ class Screen:
         if i == M_HINT:
             self.mode = HINTING
             self.since = app.now
-            self.gen = self.state.think()
+            self.turn.reset()
             return True
         if i == M_ZOOM:
             self._zoom(3 - self.cs)
@@ -578,6 +562,7 @@ class Screen:
         return self._open_scores(BOARD)
 
     def _open_scores(self, back):
+        self._scores_now()
         self.back = back
         self.mode = SCORES
         st = self.state
@@ -588,7 +573,6 @@ class Screen:
     def _play(self, a):
         """Play ``a`` through the app (a refusal flashes and changes
         nothing), then settle on what follows."""
-        self.owed = -1
         if not self.app.play(a):
             return False
         self._settle()
@@ -602,55 +586,43 @@ class Screen:
         if m == UNDOING:
             # one move back a pass (each is a replay), past the device's
             # seats to the last person's move
-            self.settle_due = False
             if app.undo():
                 p = st.to_move()
                 if p >= 0 and st.is_bot(p) and st.moves and self._humans():
                     return True
             self._settle()
             return True
-        if self.settle_due:
-            self._settle()
-            return True
         dt = ticks_diff(now, self.since)
-        more = self.big and app.d.owed
         if m == BOT or m == HINTING:
-            if self.action < 0:
-                if self.gen is None:
-                    self.gen = st.think()
-                a = None
-                try:
-                    a = next(self.gen)
-                except StopIteration:
-                    self.gen = None
+            turn = self.turn
+            if turn.action < 0:
+                if self.stale:
+                    return True    # the table is built this pass, thought over from the next
+                a = turn.slice(st)
+                if a is None:
+                    return self.blink(dt // BLINK_MS)
+                if a < 0:
                     if m == HINTING:
                         self.mode = BOARD
                         return True
                     return False
-                if a is not None:
-                    self.action = a
-                    self.gen = None
-                    self._decode(a)
-                    if m == HINTING:
-                        self._take_hint()
-                        return True
-                    self.since = now
-                    self.phase = -1
+                self._decode(a)
+                if m == HINTING:
+                    self._take_hint()
                     return True
-                return self._blink(dt) or more
+                self.restart()
+                return True
             # a device seat's move, shown before it is played (a key
             # skips the showing, see key)
-            if self.rush or self._elapsed(dt) >= BOT_MS:
-                self.rush = False
-                a = self.action
-                self.action = -1
-                self.owed = -1
+            if turn.due(self, BOT_MS):
+                a = turn.action
+                turn.reset()
                 if app.play(a):
                     self._settle()
                 else:          # cannot happen: the engine chose it
                     self.mode = BOARD
                 return True
-            return self._blink(dt) or more
+            return self.blink(dt // BLINK_MS)
         if m == END:
             p = dt // END_MS
             if p != self.phase:
@@ -658,12 +630,12 @@ class Screen:
                 if self.nwin:
                     self.page = (p * END_MS // PAGE_MS) % self.nwin
                 return True
-            return more
+            return False
         if m == MENU:
-            return self.label.tick(now) or more
-        if m == SCORES or m == HANDOFF:
-            return more
-        return self._blink(dt) or more
+            return self.label.tick(now)
+        if m == SCORES:
+            return False
+        return self.blink(dt // BLINK_MS)
 
     def _humans(self):
         """Some seat is a person's."""
@@ -673,26 +645,11 @@ class Screen:
                 return True
         return False
 
-    def _elapsed(self, dt):
-        """An effect's elapsed time at the ANIMATION SPEED setting
-        (``app.speed`` quarters; 4 where the app has none)."""
-        if dt > 60000:
-            dt = 60000
-        return dt * getattr(self.app, "speed", 4) >> 2
-
-    def _blink(self, dt):
-        p = dt // BLINK_MS
-        if p == self.phase:
-            return False
-        self.phase = p
-        return True
-
     def _take_hint(self):
         """Set the hint up so that A plays it."""
         k = self.kind
-        self.action = -1
-        self.since = self.app.now
-        self.phase = -1
+        self.turn.reset()
+        self.restart()
         st = self.state
         if k == K_PASS:
             self.mode = MENU
@@ -720,11 +677,9 @@ class Screen:
     # ---- drawing ---------------------------------------------------------
     def draw(self, d):
         if self.big:
-            d.spread(SPREAD)
+            d.spread(C.SPREAD)
         m = self.mode
-        if m == HANDOFF:
-            self._handoff(d)
-        elif m == INSIDE:
+        if m == INSIDE:
             self._inside(d)
         elif m == MENU:
             self._menu(d)
@@ -744,43 +699,56 @@ class Screen:
         w = self.w
         base = self.base
         alt = self.alt
-        for i in range(len(base)):
-            base[i] = P.OFF
-            alt[i] = P.OFF
+        base[:] = self.blank
         me = st.turn if self._human() and self.mode != ENDBOARD else -1
+        if cs == 1:
+            alt[:] = self.blank
+        darks = self.darks
+        nd = 0
+        glyphs = C.GLYPHS
         for vy in range(self.vw):
-            for vx in range(self.vw):
-                t = cells[(self.oy + vy) * side + self.ox + vx]
-                j = (self.y0 + vy * cs) * w + self.x0 + vx * cs
+            i = (self.oy + vy) * side + self.ox
+            j = (self.y0 + vy * cs) * w + self.x0
+            for _ in range(self.vw):
+                t = cells[i]
+                i += 1
                 n = len(t)
-                if not n:
-                    if cs == 1:
-                        alt[j] = P.OFF
-                    else:
-                        C.put_empty(base, j, w)
-                        C.put_empty(alt, j, w)
-                    continue
-                top = ink(t[-1])
-                dark = n == 1 and t[0] >> 2 == me
                 if cs == 1:
-                    base[j] = top
-                    alt[j] = P.OFF if dark else (ink(t[-2]) if n > 1 else top)
+                    if n:
+                        base[j] = top = INK[t[-1]]
+                        alt[j] = (P.OFF if n == 1 and t[0] >> 2 == me else
+                                  (INK[t[-2]] if n > 1 else top))
+                    j += 1
                     continue
-                if n == 1:
-                    # a freestanding piece: its size's pattern (screens_common)
-                    C.put_piece(base, j, w, shared_code(t[0]))
+                if not n:
+                    base[j] = P.DIM     # an empty cell (C.put_empty)
+                elif n == 1:
+                    # a freestanding piece: its size's pattern (C.put_piece)
+                    p = t[0]
+                    c = INK[p]
+                    bits = glyphs[p & 3]
+                    if bits & 8:
+                        base[j] = c
+                    if bits & 4:
+                        base[j + 1] = c
+                    if bits & 2:
+                        base[j + w] = c
+                    if bits & 1:
+                        base[j + w + 1] = c
+                    if p >> 2 == me:
+                        darks[nd] = j
+                        nd += 1
                 else:
-                    base[j] = base[j + 1] = top
-                    base[j + w] = ink(t[-2])
+                    base[j] = base[j + 1] = INK[t[-1]]
+                    base[j + w] = INK[t[-2]]
                     base[j + w + 1] = (P.OFF if n == 2 else
                                        (P.DIM if n == 3 else P.TEXT))
-                if dark:
-                    alt[j] = alt[j + 1] = alt[j + w] = alt[j + w + 1] = P.OFF
-                else:
-                    alt[j] = base[j]
-                    alt[j + 1] = base[j + 1]
-                    alt[j + w] = base[j + w]
-                    alt[j + w + 1] = base[j + w + 1]
+                j += 2
+        if cs > 1:
+            alt[:] = base
+            for k in range(nd):
+                j = darks[k]
+                alt[j] = alt[j + 1] = alt[j + w] = alt[j + w + 1] = P.OFF
         self.stale = False
 
     def _cell(self, d, i, c):
@@ -812,7 +780,7 @@ class Screen:
             self._cell(d, self.pick, P.HILITE)
         if m == BOT or m == HINTING:
             p = self.state.to_move()
-            if self.action >= 0 and m == BOT:
+            if self.turn.action >= 0 and m == BOT:
                 # the chosen move, shown before it is played
                 if self.kind == K_PASS:
                     border(d, seat_ink(p))
@@ -838,7 +806,7 @@ class Screen:
         t = self.state.cells[self.cur]
         under = self.under
         for i in range(len(t)):
-            under[i] = shared_code(t[i])
+            under[i] = SHARED[t[i]]
         self._cell(d, self.cur, C.flash(ph, under, len(t)))
 
     def _inside(self, d):
@@ -886,16 +854,6 @@ class Screen:
         if p >= 0:
             d.rect(0, 0, self.w, 1, seat_ink(p))
 
-    def _num_right(self, d, n, right, y, c):
-        """``n`` ending at column ``right``; on 8x8 a number of 100 or more
-        shows its hundreds as a bar left of the last two digits."""
-        if n >= 100 and not self.big:
-            d.rect(right - 7, y, 1, 5, c)
-            font.draw_number(d, n // 10 % 10, right - 6, y, c)
-            font.draw_number(d, n % 10, right - 2, y, c)
-            return
-        font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
-
     def _score_page(self, d):
         """One seat's score (or the ghost's), in its colour; a band along
         the top (dotted for the ghost), dots along the bottom for the
@@ -917,29 +875,15 @@ class Screen:
                 x = (w - 4 - font.number_width(i + 1)) // 2
                 font.draw_char(d, "P", x, 3, c)
                 font.draw_number(d, i + 1, x + 4, 3, c)
-            self._num_right(d, sc, (w + font.number_width(sc)) // 2 - 1, 9, c)
+            C.num_right(d, sc, (w + font.number_width(sc)) // 2 - 1, 9, c)
         else:
-            self._num_right(d, sc, 6 if sc >= 100 else
+            C.num_right(d, sc, 6 if sc >= 100 else
                             (w + font.number_width(sc)) // 2 - 1, 2, c)
         n = st.stashes
         s = self.cs
         for j in range(n):
             d.rect(j * 2 * s, self.h - s, s, s,
                    seat_ink(j) if j == i else P.DIM)
-
-    def _handoff(self, d):
-        d.fill(P.OFF)
-        p = self.page
-        c = seat_ink(p)
-        n = p + 1
-        if not self.big:
-            border(d, c, 1)
-            centre_number(d, n, 1, c)
-            return
-        border(d, c, 2)
-        x = (self.w - font.ADVANCE - font.number_width(n)) // 2
-        font.draw_char(d, "P", x, 5, c)
-        font.draw_number(d, n, x + font.ADVANCE, 5, c)
 
     def _end(self, d):
         """The winner (a shared win: each in turn) framed in their colour;

@@ -50,6 +50,7 @@ run stays on the rim), A shows the plant, B the app's scores screen.
 import sys
 
 from lib import palette as P
+from lib import screens_common as C
 from lib import font
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff
 from lib.screens_common import border, piece_glyph
@@ -64,7 +65,6 @@ except ImportError:
 
 BLINK_MS = const(300)
 BOT_SHOW_MS = const(900)     # a device move shows this long before it lands
-SPREAD = const(6)            # 16x16: changed rows shown per pass at most
 NONE = const(0xFF)
 BOT_MODULE = "engine.pointsettia_bot"   # the device's player (engine.pointsettia.think)
 # the screen's modes
@@ -74,7 +74,6 @@ POWER = const(2)
 LOOK = const(3)
 THINK = const(4)
 BOTSHOW = const(5)
-HANDOFF = const(6)
 END = const(7)
 
 # a piece code's palette index: green, red, clear and black are the palette's
@@ -213,17 +212,15 @@ for _d in range(1, 5):
 del _layout16, _layout8, _order, _rot16, _rot8, _f, _d, _n, _j
 
 
-class Screen:
+class Screen(C.Screen):
     """The game's screen (lib/app.py's contract)."""
 
     def __init__(self, app, state):
-        self.app = app
+        C.Screen.__init__(self, app, state)
         d = app.d
         self.big = d.width > 8
         self.state = state
         self.mode = STASH
-        self.since = app.now
-        self.phase = -1
         self.colour = 0          # STASH: the column (green, red, clear, black)
         self.size = 3            # STASH: the size chosen
         self.piece = 0           # the piece in hand
@@ -238,10 +235,8 @@ class Screen:
         self.ox = 0              # 8x8: the zoom's top-left on the 16x16 picture
         self.oy = 0
         self.pan = False         # 8x8 LOOK: the zoom (else the overview)
-        self.gen = None          # THINK: the engine's think() generator
-        self.bot_action = -1
+        self.turn = C.Turn()     # THINK, BOTSHOW: the device's move
         self.spin = 0
-        self.handing = 0         # HANDOFF: the seat
         self.runs = None         # END: the runs, made once
         self.run = -1            # END: the run picked, -1 the totals
         self.owners = None       # END: whom each rim position scores for
@@ -249,26 +244,27 @@ class Screen:
         self._settle()
 
     # ---- the app's questions -------------------------------------------------
-    def handoff_later(self, p):
-        """Never a hand-off to the device; none for one person against
-        the device; for two people this screen's own (in Green or Red:
-        the app's is in its player colours, red and blue)."""
-        st = self.state
-        if st.is_bot(p) or st.is_bot(1 - p):
-            return True
-        self.handing = p
-        self.mode = HANDOFF
-        self.app.redraw()
-        return True
+    def shown(self):
+        self.since = self.app.now
+
+    def draw_handoff(self, d, p):
+        """Two people: the seat's frame in Green or Red, a medium of its
+        colour inside."""
+        d.fill(P.OFF)
+        c = SEAT_INK[p]
+        s = 2 if self.big else 1
+        border(d, c, s)
+        piece_glyph(d, (3 if p == 0 else 0) << 2 | 2,
+                    d.width // 2 - (0 if self.big else 1), d.height - 1 - 2 * s, s)
 
     # ---- facts, worked out once per change -------------------------------------
     def _settle(self):
         """The mode for the state now (after a move, an undo, or opening)."""
         st = self.state
         self.state = st = self.app.state
-        self.since = self.app.now
-        self.phase = -1
-        self.gen = None
+        self.restart()
+        self.skip = False
+        self.turn.reset()
         p = st.to_move()
         if p == OVER:
             self.mode = END
@@ -282,10 +278,7 @@ class Screen:
             return
         self.runs = None
         self._slots()
-        if st.is_bot(p):
-            self.mode = THINK
-        elif self.mode != HANDOFF:
-            self.mode = STASH
+        self.mode = THINK if st.is_bot(p) else STASH
         self._stash_pick()
 
     def _slots(self):
@@ -387,12 +380,6 @@ class Screen:
         m = self.mode
         app = self.app
         st = self.state
-        if m == HANDOFF:
-            if k == A:
-                self.mode = STASH
-                self.since = app.now
-                return True
-            return False
         if m == STASH:
             if k == LEFT or k == RIGHT:
                 self.colour = (self.colour + (1 if k == RIGHT else 3)) & 3
@@ -480,6 +467,8 @@ class Screen:
                 app.show_scores()
                 return False
             return False
+        # THINK, BOTSHOW: any key skips the showing of the device's move
+        self.skip = True
         return False
 
     def _pan(self, k):
@@ -544,8 +533,7 @@ class Screen:
 
     def _play(self, a):
         if self.app.play(a):
-            if self.mode != HANDOFF:
-                self.mode = STASH
+            self.mode = STASH
             self._settle()
 
     def _undo(self):
@@ -561,74 +549,60 @@ class Screen:
         p = st.to_move()
         if st.moves and st.is_bot(p) and not st.is_bot(1 - p):
             app.undo()
-        handing = self.mode == HANDOFF     # two people: the app asked
         self._settle()
-        if not handing and self.mode == STASH:
+        if app.scr is self and self.mode == STASH:     # no hand-off
             self.mode = LOOK      # the plant as it is again
 
     # ---- time --------------------------------------------------------------------
     def tick(self, now):
         m = self.mode
-        more = self.big and self.app.d.owed
         dt = ticks_diff(now, self.since)
         if m == THINK:
-            return self._think(now) or more
+            return self._think(now)
         if m == BOTSHOW:
-            if dt >= BOT_SHOW_MS:
-                a = self.bot_action
-                self.bot_action = -1
+            turn = self.turn
+            if turn.due(self, BOT_SHOW_MS):
+                a = turn.action
+                turn.reset()
                 self.mode = STASH
                 self.app.play(a)
                 self._settle()
                 return True
-            return self._blink(dt // BLINK_MS) or more
+            return self.blink(dt // BLINK_MS)
         if m == PLACE or m == POWER or (m == END and self.run >= 0):
-            return self._blink(dt // BLINK_MS) or more
-        return more
+            return self.blink(dt // BLINK_MS)
+        return False
 
     def _think(self, now):
         """One slice of the device's thinking a pass; the spinner turns."""
         st = self.state
-        if self.gen is None:
-            if BOT_MODULE not in sys.modules:
-                # the engine's think() loads its bot module at its first
-                # slice: loaded here in a pass of its own instead
-                __import__(BOT_MODULE)
-                return False
-            self.gen = st.think()
+        turn = self.turn
+        if BOT_MODULE not in sys.modules:
+            # the engine's think() loads its bot module at its first
+            # slice: loaded here in a pass of its own instead
+            __import__(BOT_MODULE)
             return False
-        try:
-            a = next(self.gen)
-        except StopIteration:
-            a = st.hint()
+        a = turn.slice(st)
+        if a is not None and a < 0:
+            a = turn.action = st.hint()
         self.spin = (self.spin + 1) & 15
         if a is None:
             return not self.spin & 3
-        self.gen = None
-        self.bot_action = a
         self._preview(a)
         self.mode = BOTSHOW
-        self.since = now
+        self.restart()
         self.phase = 0
-        return True
-
-    def _blink(self, p):
-        if p == self.phase:
-            return False
-        self.phase = p
         return True
 
     # ---- drawing -------------------------------------------------------------------
     def draw(self, d):
         if self.big:
-            d.spread(SPREAD)
+            d.spread(C.SPREAD)
         d.fill(P.OFF)
         m = self.mode
         st = self.state
         on = not self.phase & 1
-        if m == HANDOFF:
-            self._handoff(d)
-        elif m == STASH:
+        if m == STASH:
             self._stash(d, on)
         elif m == PLACE:
             self._place(d, st.plant, self.cursor, self.piece, on, True)
@@ -646,7 +620,7 @@ class Screen:
                 self._turn_mark(d)
         elif m == BOTSHOW:
             # as a person's placing looks (8x8: zoomed, so its size shows)
-            a = self.bot_action
+            a = self.turn.action
             self._place(d, self.view, self.moved, a >> 9, on, not a & 7)
         else:
             self._end(d, on)
@@ -769,8 +743,7 @@ class Screen:
                     y = (3 - size) * 5 + 5 - size
                     if not n:
                         d.rect(x, (3 - size) * 5 + 4, 1, 1, P.CURSOR if chosen and blink else P.DIM)
-                    for i in range(n):
-                        d.rect(x + i, y, 1, size, ink)
+                    d.rect(x, y, n, size, ink)    # its n pieces side by side
                 else:
                     x = 2 * c
                     y = (3 - size) * 3
@@ -781,13 +754,6 @@ class Screen:
         if big:
             p = self.state.to_move()
             d.rect(0, 15, 16, 1, SEAT_INK[p & 1])
-
-    def _handoff(self, d):
-        c = SEAT_INK[self.handing]
-        s = 2 if self.big else 1
-        border(d, c, s)
-        piece_glyph(d, (3 if self.handing == 0 else 0) << 2 | 2,
-                    d.width // 2 - (0 if self.big else 1), d.height - 1 - 2 * s, s)
 
     def _end(self, d, on):
         """The rim in its owners' colours; inside, the totals (16x16) or

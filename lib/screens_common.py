@@ -1,6 +1,8 @@
-"""What the shell keeps loaded: names, icons, drawing helpers and the
-hand-off screen (needed inside games). Screens used only outside games are
-in lib.shell, loaded when needed.
+"""What the shell keeps loaded: names, icons, drawing helpers, the
+hand-off screen, and the toolkit every game screen is made of (the
+:class:`Screen` base with the contract's hooks and an effect clock, the
+device's turn, :func:`num_right`). Screens used only outside games are in
+lib.shell, loaded when needed.
 
 Icons are 8x8 pictures (drawn 2x on a 16x16 panel). Each is written as one
 64-character string (adjacent literals, joined by the compiler, so no
@@ -10,8 +12,9 @@ time it is drawn.
 """
 
 from lib import palette as P
+from lib.palette import CODE
 from lib import font
-from lib.buttons import A
+from lib.buttons import A, ticks_diff
 from engine import catalog
 
 # the shell's own menu items after the games (engine/catalog.py names and
@@ -52,27 +55,32 @@ SHELL_ICONS = (
 )
 
 
+# icon art's characters and their palette indices: pieces by colour
+# (lower case large, upper case small), the four first players, then dim,
+# text, highlight, OK and refuse ("." is off)
+ART = "roygcbpwkROYGCBPWK1234dth+x"
+ART_INK = bytes([P.piece(i, 3) for i in range(9)] +
+                [P.piece(i, 1) for i in range(9)] +
+                [P.player(i) for i in range(4)] +
+                [P.DIM, P.TEXT, P.HILITE, P.OK, P.REFUSE])
+
+
 def ink(ch):
     """The palette index of one character of icon art (engine/catalog.py)."""
     if ch == ".":
         return P.OFF
-    i = "roygcbpwk".find(ch)
-    if i >= 0:
-        return P.piece(i, 3)
-    i = "ROYGCBPWK".find(ch)
-    if i >= 0:
-        return P.piece(i, 1)
-    i = "1234".find(ch)
-    if i >= 0:
-        return P.player(i)
-    return {"d": P.DIM, "t": P.TEXT, "h": P.HILITE, "+": P.OK,
-            "x": P.REFUSE}[ch]
+    i = ART.find(ch)
+    if i < 0:
+        raise ValueError("icon art has no colour %r" % ch)
+    return ART_INK[i]
 
 
 def compile_icon(art):
     out = bytearray(64)
     for i in range(64):
-        out[i] = ink(art[i])
+        ch = art[i]
+        if ch != ".":       # (off is palette index 0, as the buffer starts)
+            out[i] = ink(ch)
     return bytes(out)
 
 
@@ -120,7 +128,7 @@ def piece_glyph(d, p, cx, bottom, s):
     """A piece seen from the side, centred on column ``cx`` with its base
     on row ``bottom``: a pyramid 2, 3 or 4 rows high by size; a rock (size
     0) is a round blob. ``s`` scales it. (The bag and Bag of Ice.)"""
-    c = P.piece_code(p)
+    c = CODE[p]
     size = p & 3
     if size == 0:
         d.rect(cx - s, bottom - 2 * s + 1, 2 * s, s, c)
@@ -132,6 +140,8 @@ def piece_glyph(d, p, cx, bottom, s):
         half = r * s       # row r from the top: 2r+1 dots wide
         d.rect(cx - half, bottom - (h - r) * s + 1, 2 * half + s, s, c)
 
+
+SPREAD = 6    # 16x16: changed rows a whole new frame sends per pass
 
 # ---- the visual language for pieces and stacks (docs/visual-language.md) ----
 # One piece or stack per cell: 2x2 pixels on a 16x16 panel, a pattern per
@@ -186,7 +196,7 @@ def put_piece(f, j, W, p):
     """One piece (engine code ``p``) in a 2x2 cell by its size's pattern:
     small a dot bottom-left, medium the bottom row, large the whole cell,
     rock all but the top-left."""
-    put_cell(f, j, W, GLYPHS[p & 3], P.piece_code(p))
+    put_cell(f, j, W, GLYPHS[p & 3], CODE[p])
 
 
 def put_empty(f, j, W):
@@ -211,7 +221,7 @@ def put_stack(f, j, W, stack, n):
         if k == COVERED:
             f[j] = P.DIM
     else:
-        put_cell(f, j, W, 9, P.piece_code(stack[n - 1] | 3))
+        put_cell(f, j, W, 9, CODE[stack[n - 1] | 3])
         if k == NEST_ON_PILE:
             f[j + W] = P.DIM
     return k
@@ -224,10 +234,10 @@ def put_tower(f, j, W, bottom, top):
     if top < 0 or top == 255:
         put_piece(f, j, W, bottom)
         return
-    c = P.piece_code(top)
+    c = CODE[top]
     f[j] = c
     f[j + 1] = c
-    c = P.piece_code(bottom)
+    c = CODE[bottom]
     f[j + W] = c
     f[j + W + 1] = c
 
@@ -235,9 +245,9 @@ def put_tower(f, j, W, bottom, top):
 def put_tree(f, j, W, large, medium, small):
     """A finished tower or tree of three pieces in a 2x2 cell: small
     top-left, medium top-right, large along the bottom."""
-    f[j] = P.piece_code(small)
-    f[j + 1] = P.piece_code(medium)
-    c = P.piece_code(large)
+    f[j] = CODE[small]
+    f[j + 1] = CODE[medium]
+    c = CODE[large]
     f[j + W] = c
     f[j + W + 1] = c
 
@@ -247,7 +257,7 @@ def put_gauge(f, right, p, wide):
     piece): piece ``p`` as a bar ending at ``f[right]``, as wide as its
     size (small 1, medium 2, large 3; a rock 2), plus ``wide`` (1 on
     16x16). The caller clears the row first."""
-    c = P.piece_code(p)
+    c = CODE[p]
     for x in range(right - (p & 3 or 2) - wide + 1, right + 1):
         f[x] = c
 
@@ -281,11 +291,11 @@ def flash(beat, stack, n):
         m = 2 * (p & 3)
         if not m:
             if 0 <= k < 3:
-                return P.piece_code(p) if k < 2 else P.OFF
+                return CODE[p] if k < 2 else P.OFF
             k -= 3
             continue
         if 0 <= k < m:
-            return P.OFF if k & 1 else P.piece_code(p)
+            return P.OFF if k & 1 else CODE[p]
         k -= m
     return P.OFF
 
@@ -343,9 +353,150 @@ def centre_text(d, text, y, c):
     font.draw(d, text, (d.width - font.width(text)) // 2, y, c)
 
 
+def num_right(d, n, right, y, c):
+    """``n`` ending at column ``right``; on 8x8 a number of 100 or more
+    shows its hundreds as a bar left of the last two digits."""
+    if n >= 100 and d.width <= 8:
+        d.rect(right - 7, y, 1, 5, c)
+        font.draw_number(d, n // 10 % 10, right - 6, y, c)
+        font.draw_number(d, n % 10, right - 2, y, c)
+        return
+    font.draw_number(d, n, right + 1 - font.number_width(n), y, c)
+
+
+def seat_ink(state, p):
+    """Seat ``p``'s colour: its pieces' (a large's), where the game gives
+    its seats colours (State.seat_colour), else the app's player colour."""
+    c = state.seat_colour(p) if state is not None else -1
+    return P.piece(c, 3) if c >= 0 else P.player(p)
+
+
+def handoff_picture(d, c, n):
+    """Player number ``n`` framed in colour ``c``, on a dark panel."""
+    d.fill(P.OFF)
+    if d.width <= 8:
+        if n < 10:
+            border(d, c, 1)
+        else:
+            d.rect(0, 0, 8, 1, c)
+            d.rect(0, 7, 8, 1, c)
+        centre_number(d, n, 1, c)
+    else:
+        border(d, c, 2)
+        x = (d.width - font.ADVANCE - font.number_width(n)) // 2
+        font.draw_char(d, "P", x, 5, c)
+        font.draw_number(d, n, x + font.ADVANCE, 5, c)
+
+
+class Screen:
+    """The screen contract (lib/app.py): every hook a screen may have,
+    with its default, and the effect clock. Every game screen is one."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state
+        self.since = app.now    # the effect clock: when it started (ms)
+        self.phase = -1         # its beat when last drawn (blink)
+        self.skip = False       # a key asked to skip the effect to its end
+        self.later = False      # drawn in the next pass, not this one
+
+    # ---- the contract's hooks ---------------------------------------------
+    def key(self, k):
+        """One button (UP..B); True if the frame changed."""
+        return False
+
+    def tick(self, now):
+        """Each loop pass; True to redraw."""
+        return False
+
+    def draw(self, d):
+        """Paint the whole frame (never d.show())."""
+
+    def close(self):
+        """Leaving: drop big buffers."""
+
+    def busy(self):
+        """An effect is playing: the app's hand-off waits for its end."""
+        return False
+
+    def shown(self):
+        """Back on the panel after the app's hand-off."""
+
+    def draw_handoff(self, d, p):
+        """The hand-off picture for seat ``p``: its number in its colour."""
+        handoff_picture(d, seat_ink(self.app.state, p), p + 1)
+
+    def save_view(self):
+        """What of the view (cursor, mode) a resumed game gets back: bytes
+        for lib.save, or None."""
+        return None
+
+    def load_view(self, data):
+        """Put back a view from :meth:`save_view` (bad data: ignored)."""
+
+    # ---- the effect clock --------------------------------------------------
+    def restart(self):
+        """Start the effect clock now (``skip`` stays: a key that came
+        before an effect's showing still skips it)."""
+        self.since = self.app.now
+        self.phase = -1
+
+    def elapsed(self):
+        """The effect's ms so far at the ANIMATION SPEED setting."""
+        dt = ticks_diff(self.app.now, self.since)
+        if dt > 60000:
+            dt = 60000
+        return dt * self.app.speed >> 2
+
+    def blink(self, p):
+        """True when beat ``p`` (e.g. ms since // a period) is new: a
+        redraw is due."""
+        if p == self.phase:
+            return False
+        self.phase = p
+        return True
+
+
+class Turn:
+    """A device seat's turn: its ``think()`` a slice a pass, then its move
+    shown for ``show_ms`` (at the speed setting) before it is played; a
+    key skips the showing (the screen's ``skip``)."""
+
+    __slots__ = ("gen", "action")
+
+    def __init__(self):
+        self.gen = None      # the engine's think()
+        self.action = -1     # the move chosen, once it is
+
+    def reset(self):
+        self.gen = None
+        self.action = -1
+
+    def slice(self, state):
+        """One slice: the move once chosen (``action``), else None while
+        thinking; -1 when think() ended without one (a new one starts
+        at the next slice)."""
+        if self.gen is None:
+            self.gen = state.think()
+        try:
+            a = next(self.gen)
+        except StopIteration:
+            self.gen = None
+            return -1
+        if a is not None:
+            self.action = a
+            self.gen = None
+        return a
+
+    def due(self, scr, show_ms):
+        """The move chosen has been shown long enough on screen ``scr``
+        (its clock restarted when the move was chosen), or skipped."""
+        return scr.skip or scr.elapsed() >= show_ms
+
+
 class Handoff:
     """Pass-and-play: whose turn it is, in their colour, hiding the board
-    until they press A."""
+    until they press A (the game screen's ``draw_handoff``)."""
 
     def __init__(self, app, player):
         self.app = app
@@ -355,6 +506,7 @@ class Handoff:
         if k == A:
             app = self.app
             app.scr = app.game_scr
+            app.game_scr.shown()
             return True
         return False
 
@@ -362,20 +514,10 @@ class Handoff:
         return False
 
     def draw(self, d):
-        d.fill(P.OFF)
-        c = P.player(self.player)
-        n = self.player + 1
-        if d.width <= 8:
-            if n < 10:
-                border(d, c, 1)
-            else:
-                d.rect(0, 0, 8, 1, c)
-                d.rect(0, 7, 8, 1, c)
-            centre_number(d, n, 1, c)
-        else:
-            border(d, c, 2)
-            x = (d.width - font.ADVANCE - font.number_width(n)) // 2
-            font.draw_char(d, "P", x, 5, c)
-            font.draw_number(d, n, x + font.ADVANCE, 5, c)
-
-
+        if d.width > 8:
+            d.spread(SPREAD)
+        g = self.app.game_scr
+        if g is not None:
+            g.draw_handoff(d, self.player)
+            return
+        handoff_picture(d, P.player(self.player), self.player + 1)

@@ -118,7 +118,7 @@ class DealDuel(Duel):
         return [] if self.dealt < 0 else Duel.legal_actions(self)
 
 
-class DuelScreen:
+class DuelScreen(C.Screen):
     def __init__(self, app, state):
         self.app = app
 

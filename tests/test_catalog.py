@@ -74,10 +74,11 @@ class Game(State):
 
 SCREEN = """\
 from lib import palette as P
+from lib import screens_common as C
 from lib.buttons import A, RIGHT
 
 
-class NimScreen:
+class NimScreen(C.Screen):
     '''A takes one stone, RIGHT takes two; the stones left are a row of
     pixels.'''
 

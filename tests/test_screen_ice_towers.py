@@ -44,9 +44,14 @@ def open_game(board="pico_8x8", deal=DEAL2, moves=(), handoff=True, **opts):
     sim.advance(60)
     lone = getattr(sim.app, "lone", False)   # one person: no hand-offs
     if handoff and not st.is_bot(st.to_move()) and not lone:
-        assert scr(sim).mode == S.HANDOFF
+        assert handing(sim)
         sim.press("a")
     return sim
+
+
+def handing(sim):
+    """The app's hand-off screen is up (in the seat's colour)."""
+    return type(sim.app.scr).__name__ == "Handoff"
 
 
 def scr(sim):
@@ -168,7 +173,7 @@ def ink(tok):
 
 def handoff_to(sim, p):
     g = scr(sim)
-    assert sim.app.scr is g and g.mode == S.HANDOFF and g.page == p
+    assert handing(sim) and sim.app.scr.player == p
     settle(sim)
     # the seat's own colour all round, the board hidden
     c = S.seat_ink(p)
@@ -183,7 +188,7 @@ def handoff_to(sim, p):
 def test_from_the_menu_deal_handoff_and_the_table(board):
     sim = boot(board)
     sim.run_script("menu:ice_towers a")
-    wait_for(sim, lambda: scr(sim) is not None and scr(sim).mode == S.HANDOFF)
+    wait_for(sim, lambda: scr(sim) is not None and handing(sim))
     st = state(sim)
     assert st.players == 3 and st.side == 7 and not st.ghost   # the defaults
     sim.advance(100)
@@ -416,7 +421,7 @@ def test_a_device_seat_thinks_over_passes_and_shows_its_move(board):
     # no hand-off to the device; it thinks a slice a pass, its dot in yellow
     assert sim.app.scr is g
     passes = 0
-    while g.action < 0:
+    while g.turn.action < 0:
         sim.advance(20)
         passes += 1
     assert passes >= 3
@@ -439,7 +444,7 @@ def test_a_device_seat_thinks_over_passes_and_shows_its_move(board):
     sim.press("a")
     assert st.turn == 1 and st.moves == 3
     cur = g.cur
-    wait_for(sim, lambda: g.action >= 0, 3000)
+    wait_for(sim, lambda: g.turn.action >= 0, 3000)
     sim.down("right")
     sim.advance(40)
     sim.up("right")
@@ -566,7 +571,7 @@ def test_escape_and_resume(board):
     assert sim.app.game is None
     sim2 = boot(board, nvm=sim.nvm)
     sim2.press("a")                 # resume
-    wait_for(sim2, lambda: scr(sim2) is not None and scr(sim2).mode == S.HANDOFF)
+    wait_for(sim2, lambda: scr(sim2) is not None and handing(sim2))
     assert state(sim2).history_text() == hist
     handoff_to(sim2, 1)
     sim2.press("a")

@@ -16,6 +16,11 @@ from harness import boot
 BOARDS = ("pico_8x8", "pico_16x16")
 
 
+def handing(sim):
+    """The app's hand-off screen is up (this game's picture)."""
+    return type(sim.app.scr).__name__ == "Handoff"
+
+
 def scr(sim):
     return sim.app.game_scr
 
@@ -27,7 +32,7 @@ def enter(sim, state):
             break
         sim.advance(20)
     sim.advance(100)
-    if scr(sim).mode == S.HANDOFF:
+    if handing(sim):
         sim.press("a")
 
 
@@ -82,7 +87,7 @@ def play(sim, token):
     st = sim.app.state
     a = st.action(token)
     moves = st.moves
-    if scr(sim).mode == S.HANDOFF:
+    if handing(sim):
         sim.press("a")
     choose(sim, a >> 9)
     to_slot(sim, a >> 3 & 63)
@@ -104,11 +109,11 @@ def test_a_whole_game_through_the_buttons(board):
     sim.run_script("menu:pointsettia a")
     sim.advance(200)
     g = scr(sim)
-    assert g is not None and g.mode == S.HANDOFF
+    assert g is not None and handing(sim)
     st = sim.app.state
     seen_handoffs = 0
     while st.to_move() >= 0:
-        if g.mode == S.HANDOFF:
+        if handing(sim):
             seen_handoffs += 1
             assert sim.indices()[0] == S.SEAT_INK[st.to_move()], "in the seat's colour"
             sim.press("a")
@@ -266,7 +271,7 @@ def test_the_device_plays_its_seat_over_several_passes(board, monkeypatch):
         if g.mode == S.BOTSHOW and not g.phase & 1:
             # the move shows where it lands before it is played, shaped
             # by its size (8x8: in the zoom around it)
-            k = g.bot_action >> 9
+            k = g.turn.action >> 9
             i = S.CELLS16[4 * g.moved]
             x, y, w = i & 15, i >> 4, 16
             if board == "pico_8x8":
@@ -317,7 +322,7 @@ def test_escape_and_resume(board):
     assert st2 is not st and st2.moves == 2
     assert bytes(st2.plant) == bytes(st.plant)
     g = scr(sim)
-    assert g.mode == S.HANDOFF
+    assert handing(sim)
     sim.press("a")
     idx = frame(sim)
     sim.press("b")
