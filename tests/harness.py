@@ -196,3 +196,10 @@ class Tally:
     def require(self, *outcomes):
         for o in outcomes:
             assert self.counts[o] > 0, "no generated input was %s: %s" % (o, dict(self.counts))
+
+
+def game_part(payload):
+    """bytes -> bytes: the game's bytes of a save record's payload (the
+    screen's view, saved first, left out)."""
+    from lib import save
+    return save.split_game(bytes(payload))[1]

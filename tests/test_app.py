@@ -16,11 +16,11 @@ from lib import palette as P
 from lib import font
 from lib import screens_common as C
 from lib import settings as S
-from lib import save as S_save
 from lib.buttons import A, DOWN, LEFT, RIGHT
 from lib.app import SAVE_START, SAVE_LOAD, SAVE_PACK, SAVE_WRITE
 from tools.simkit import Sim
-from harness import boot
+from harness import boot, game_part
+
 
 def goto(sim, item):
     for _ in range(12):
@@ -37,11 +37,6 @@ def icon_frame(item, dim):
 
 def count(sim, index):
     return sum(1 for c in sim.indices() if c == index)
-
-
-def game_part(payload):
-    """The game's bytes of a save record's payload (after its view)."""
-    return S_save.split_game(bytes(payload))[1]
 
 
 def record_offset(nvm):

@@ -29,7 +29,7 @@ from engine import registry
 from engine.protocol import Session, to_json
 from engine.rng import Rng
 from engine.state import CHANCE, OVER, IllegalMove, State
-from harness import BOARDS, ask, boot, refused, wait_for
+from harness import BOARDS, ask, boot, game_part, refused, wait_for
 
 # The everyday suite walks each game PLAYTHROUGHS times, FULL of them
 # deep-checked at every step; `make bench` walks LONG_PLAYTHROUGHS, LONG_FULL
@@ -632,7 +632,7 @@ def test_the_protocol_plays_it(game):
 
 # ---- the screen ----------------------------------------------------------
 
-KEYS = ("a", "a", "right", "down", "left", "up")
+KEYS = ("a", "a", "right", "down", "left", "up", "b")
 
 
 def moved(sim):
@@ -663,7 +663,7 @@ def test_the_screen_opens_plays_leaves_and_resumes_it(game, board):
     assert any(sim.indices()), "a blank panel"
     sim.escape()
     wait_for(sim, lambda: sim.app.scr is sim.app.menu, 3000)
-    assert registry.deserialize(sim.store.load_game()).GAME == game
+    assert registry.deserialize(game_part(sim.store.load_game())).GAME == game
     again = boot(board, nvm=sim.nvm)
     assert type(again.app.scr).__name__ == "Prompt"
     assert again.app.scr.state.GAME == game

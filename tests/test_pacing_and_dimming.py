@@ -349,7 +349,7 @@ def test_ice_solo_best_per_variant_kept_in_nvm_and_shown_from_the_menu():
     st = new_ice_solo(sim)
     finish_ice_solo(sim)
     score = st.scores()[0]
-    key = "ice_solo quick=0 variant=5"
+    key = "ice_solo variant=5"
     assert sim.app.settings.bests == {key: [score]}
     sim.escape()
     sim2 = boot(nvm=nvm, seed=2)
@@ -360,7 +360,7 @@ def test_ice_solo_best_per_variant_kept_in_nvm_and_shown_from_the_menu():
     for _ in range(len(scr.games)):
         texts.append(scr.texts[0])
         sim2.press("down")
-    assert "BEST %d  QUICK=0 VARIANT=5" % score in texts
+    assert "BEST %d  VARIANT=5" % score in texts
 
 
 def test_a_worse_game_keeps_the_best_and_records_stay_in_their_slot():

