@@ -177,7 +177,9 @@ counted = 0           # passes run
 grew = 0              # the pass at which the heap grew (0: never)
 pending = None
 next_mark = None      # the calibration point a MARK names
+spare_bytes = 0
 next_mark = None      # the calibration point a MARK names
+spare_bytes = 0
 
 
 def _fixed_bytes(n):
@@ -203,13 +205,16 @@ def standins():
         os.urandom = _fixed_bytes
 
 
-def begin(gen, total=0):
+def begin(gen, total=0, spare=0):
     """Run ``gen``'s passes from :func:`step`. ``total`` is the heap's
     usable size (0: the heap cannot grow, as on a program interpreter);
     the WebAssembly build adds heap instead of raising MemoryError, so
-    growth is what fails there."""
-    global passes, reserve, base_total
+    growth is what fails there. ``spare``: collect after a pass only when
+    less than this is free (0: after every pass, so each pass starts with
+    only live objects)."""
+    global passes, reserve, base_total, spare_bytes
     passes = gen
+    spare_bytes = spare
     gc.collect()
     if total:
         base_total = total
@@ -229,9 +234,8 @@ def step():
     the end, and from bit USED_SHIFT on the heap in use at its end in
     16-byte blocks (a small int: nothing allocated to answer)."""
     global peak, counted, grew, pending, live_max
-    gc.collect()     # WebAssembly: done as this call returns
-    live = gc.mem_alloc()
-    if live > live_max:
+    live = gc.mem_alloc()       # after the collection that ended the last pass
+    if live > live_max and not spare_bytes:
         live_max = live
     if pending is not None:
         points[pending] = live
@@ -254,6 +258,9 @@ def step():
         if not grew:
             grew = counted
         flags |= GREW
+    # WebAssembly: the collection runs as this call returns
+    if pending is not None or not spare_bytes or free(used) < spare_bytes:
+        gc.collect()
     return flags | (used >> 4) << USED_SHIFT
 
 

@@ -32,6 +32,7 @@ UP, DOWN, LEFT, RIGHT, A, B = 0, 1, 2, 3, 4, 5
 PASS_MS = 20            # the app's clock moves this much per loop pass
 ESCAPE_MS = 1300        # a B held this long is the escape gesture
 WRAP = 1 << 29          # supervisor.ticks_ms wraps here
+SPARE = 96 * 1024       # collect after a pass that leaves less than this free
 
 
 class XorShift:
@@ -176,7 +177,7 @@ def start(board, gid, seed, presses, every, total=0):
     driver.standins()
     soak = Soak(board, gid, seed)
     soak.fields = None
-    driver.begin(soak.run(presses, every), total)
+    driver.begin(soak.run(presses, every), total, SPARE)
 
 
 step = driver.step
