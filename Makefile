@@ -33,10 +33,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup -rP -m bench -p no:cacheprovider
 
-# Device budget: the app with each game in fixed heaps (MicroPython's
-# WebAssembly build, installed by npm on first use) and against the
-# reference board's time (a deterministic instruction count); see
-# docs/budget.md.
+# Device budget: the app with each game in a fixed heap on MicroPython's
+# WebAssembly build (npm, installed into web/ on first use), mapped to a
+# Pico, and its passes and bots on a deterministic cost; see docs/budget.md.
 .PHONY: budget
 budget: $(STAMP)
 	$(BIN)/python tools/budget.py --check $(ARGS)

