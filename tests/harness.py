@@ -5,12 +5,13 @@ The oracles share only the driver here (sending lines, reading ``= ...``
 and ``? ...`` answers); each keeps its own model of the rules.
 """
 import json
+import os
 from collections import Counter
 from fractions import Fraction
 from math import gcd
 
 from engine.protocol import Session
-from tools.simkit import Sim
+from tools.simkit import ROOT, Sim
 
 BOARDS = ("pico_8x8", "pico_16x16")
 BOOT_MS = 1500          # past the boot screen, into the menu
@@ -203,3 +204,37 @@ def game_part(payload):
     screen's view, saved first, left out)."""
     from lib import save
     return save.split_game(bytes(payload))[1]
+
+
+def budget_driver():
+    """tools/budget/driver.py as a module (tools/budget.py's name is taken by
+    the command, so the folder cannot be imported as a package)."""
+    import importlib.util
+    path = os.path.join(ROOT, "tools", "budget", "driver.py")
+    spec = importlib.util.spec_from_file_location("budget_driver", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class MemoryPort:
+    """usb_cdc.Serial's members that the link uses, over two byte buffers."""
+
+    def __init__(self):
+        self.incoming = bytearray()
+        self.outgoing = bytearray()
+        self.timeout = 1
+
+    @property
+    def in_waiting(self):
+        return len(self.incoming)
+
+    def readinto(self, buf):
+        n = min(len(buf), len(self.incoming))
+        buf[:n] = self.incoming[:n]
+        del self.incoming[:n]
+        return n
+
+    def write(self, data):
+        self.outgoing += data
+        return len(data)

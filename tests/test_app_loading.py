@@ -6,17 +6,9 @@ import sys
 from harness import boot
 
 
-def goto(sim, item):
-    for _ in range(12):
-        if sim.app.menu.current() == item:
-            return
-        sim.press("right")
-    raise AssertionError("menu has no %s" % item)
-
-
 def test_the_menu_is_dropped_while_a_game_is_in_and_made_again_on_its_item():
     sim = boot()
-    goto(sim, "bag")
+    sim.to_item("bag")
     sim.press("a")
     assert sim.app.game == "bag"
     assert sim.app.menu is None
@@ -32,7 +24,7 @@ def test_the_menu_is_dropped_while_a_game_is_in_and_made_again_on_its_item():
 
 def test_a_game_whose_screen_fails_brings_the_menu_back(monkeypatch):
     sim = boot()
-    goto(sim, "dice")
+    sim.to_item("dice")
     sys.modules.pop("lib.screen_dice", None)
     real = __import__
 
@@ -50,7 +42,7 @@ def test_a_game_whose_screen_fails_brings_the_menu_back(monkeypatch):
 
 def test_resume_after_escape_enters_the_saved_game_again():
     sim = boot()
-    goto(sim, "bag")
+    sim.to_item("bag")
     sim.press("a")
     sim.press("a")          # a draw: the bag changes, so there is a save
     sim.advance(3000)

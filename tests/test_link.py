@@ -8,32 +8,12 @@ import sys
 import threading
 import time
 
+from harness import MemoryPort
 from tools.simkit import Sim, open_pty_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-class MemoryPort:
-    """usb_cdc.Serial's members that the link uses, over two byte buffers."""
-
-    def __init__(self):
-        self.incoming = bytearray()
-        self.outgoing = bytearray()
-        self.timeout = 1
-
-    @property
-    def in_waiting(self):
-        return len(self.incoming)
-
-    def readinto(self, buf):
-        n = min(len(buf), len(self.incoming))
-        buf[:n] = self.incoming[:n]
-        del self.incoming[:n]
-        return n
-
-    def write(self, data):
-        self.outgoing += data
-        return len(data)
 
 
 def serving(board="pico_8x8"):

@@ -4,32 +4,10 @@ and the line's limits are in bytes, with control characters refused."""
 
 from lib import app as A
 from lib.link import MAX_LINE
+from harness import MemoryPort
 from tools.simkit import Sim
 
 PASS_MS = 100     # longer loop passes: minutes of idling stay quick
-
-
-class MemoryPort:
-    """usb_cdc.Serial's members that the link uses, over two byte buffers."""
-
-    def __init__(self):
-        self.incoming = bytearray()
-        self.outgoing = bytearray()
-        self.timeout = 1
-
-    @property
-    def in_waiting(self):
-        return len(self.incoming)
-
-    def readinto(self, buf):
-        n = min(len(buf), len(self.incoming))
-        buf[:n] = self.incoming[:n]
-        del self.incoming[:n]
-        return n
-
-    def write(self, data):
-        self.outgoing += data
-        return len(data)
 
 
 def ask(sim, port, line, passes=200):

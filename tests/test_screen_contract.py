@@ -22,6 +22,9 @@ if ROOT not in sys.path:
 
 from tools import simkit  # noqa: E402
 from tools import gallery  # noqa: E402
+from harness import budget_driver  # noqa: E402
+
+XorShift = budget_driver().XorShift   # the budget driver's button generator
 
 VECTORS = os.path.join(ROOT, "tests", "vectors", "screen_frames.json")
 BOARDS = ("pico_8x8", "pico_16x16")
@@ -44,21 +47,6 @@ WALKS = (
     ("bag", ()),
 )
 WALK_PRESSES = 40
-
-
-class XorShift:
-    """The budget driver's button generator (tools/budget/driver.py)."""
-
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
 
 
 class Recorder:

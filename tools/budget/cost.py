@@ -78,19 +78,18 @@ def is_device_file(path):
     return path.startswith(DEVICE_DIRS) or path in DEVICE_FILES
 
 
-class XorShift:
-    """The driver's seeded generator for the button script (not the game's)."""
+def load_driver():
+    """tools/budget/driver.py as a module: its button generator is the
+    scenario's, so the count and the heap runs press the same buttons."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("budget_driver",
+                                                  os.path.join(HERE, "driver.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
 
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
+XorShift = load_driver().XorShift
 
 
 # ---- counting ------------------------------------------------------------------
