@@ -106,8 +106,6 @@ class Screen(C.Screen):
                 self.humans += 1
         self.mode = DRAW
         self.back = DRAW         # where the views return to
-        self.since = app.now
-        self.phase = -1
         self.rush = False        # a key during a device seat's turn: on to
                                  # the next person's decision
         self.seed = (app.now & 0xFFFF) | 1    # the shaking bag's pictures only
@@ -143,8 +141,7 @@ class Screen(C.Screen):
         made, so the next drawer gets the device."""
         st = self.state
         app = self.app
-        self.since = app.now
-        self.phase = -1
+        self.restart()
         self.skip = False
         self.turn.reset()
         p = st.to_move()
@@ -259,15 +256,13 @@ class Screen(C.Screen):
                     return False
                 n = st.players
                 self.viewed = (self.viewed + (1 if k == RIGHT else n - 1)) % n
-                self.since = app.now
-                self.phase = -1
+                self.restart()
                 return True
             if (k == DOWN and m == BAG) or (k == UP and m == SCORES and
                                             self.back != END):
                 return self._view(SCORES if m == BAG else BAG)
             self.mode = self.back
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             return True
         if m == END:
             if k == LEFT or k == RIGHT:
@@ -295,8 +290,7 @@ class Screen(C.Screen):
                 return False
             self.back = m
             self.mode = ASK
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             return True
         if m == DRAW:
             if k == A:
@@ -329,8 +323,7 @@ class Screen(C.Screen):
 
     def _view(self, m):
         self.mode = m
-        self.since = self.app.now
-        self.phase = -1
+        self.restart()
         if m == SCORES:
             st = self.state
             t = st.to_move()
@@ -340,8 +333,7 @@ class Screen(C.Screen):
 
     def _shake(self):
         self.mode = SHAKE
-        self.since = self.app.now
-        self.phase = -1
+        self.restart()
         self.skip = False
 
     def _place(self, a):
@@ -364,8 +356,7 @@ class Screen(C.Screen):
             # what it earned, the +15 included when it brought it
             self.points = st.score(self.collector) - before
             self.mode = DONE
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             self.skip = False
             return
         self._settle(True)
@@ -397,8 +388,8 @@ class Screen(C.Screen):
         dt = ticks_diff(now, self.since)
         if dt > 60000:
             dt = 60000
-        # the effects' clock, at the ANIMATION SPEED setting (app.speed)
-        fx = dt * app.speed >> 2
+        # the effects' clock, at the ANIMATION SPEED setting
+        fx = self.elapsed()
         if self.rush:
             fx = 60000
         if m == UNDOING:
