@@ -73,6 +73,10 @@ NAMES = ("HINT", "UNDO", "MIX", "GRID", "SCORE", "END")
 _HALF = const(13)   # a hint's moves: from the cells before this, then after
 _BLINK_MS = const(300)
 SPREAD = const(4)       # 16x16: changed rows sent to the LEDs per pass
+# ``later``'s bits: this pass did enough, so its draw paints again the
+# frame on the panel (KEEP); a new frame is owed to the next pass (OWED)
+_KEEP = const(1)
+_OWED = const(2)
 
 
 class Screen(C.Screen):
@@ -86,8 +90,9 @@ class Screen(C.Screen):
     overlay pixels (cursor, held piece, destinations). On 16x16 at most
     SPREAD changed rows go to the LEDs a pass (show() pays per changed
     row; Display.spread), the rest in the next passes. A pass that plays a
-    move, opens the screen or makes the score text draws nothing (the
-    next does); a hint takes six passes (see _thinking): none of them
+    move, opens the screen or makes the score text paints the frame on
+    the panel again (a copy kept of it) and the next draws the new one
+    (``later``); a hint takes six passes (see _thinking): none of them
     loads, thinks and draws at once."""
 
     def __init__(self, app, state):
@@ -107,7 +112,10 @@ class Screen(C.Screen):
         self.hint_action = -1                # the hint, once worked out
         self.hint_facts = None              # the hint's first half's facts
         self.pend = False           # the score text is to be made
-        self.hold = True            # keep the frame this pass (see draw)
+        self.later = _KEEP          # (see draw)
+        # the frame on the panel, painted again by a pass that did enough
+        # (see draw); at first the one this screen opens over
+        self.panel = bytearray(d.frame)
         self.scroll = font.Scroller(d.width, 1 if d.height <= 8 else 5,
                                     P.TEXT)
         self.text_for = -1          # what the scroller holds (a mode tag)
@@ -134,7 +142,6 @@ class Screen(C.Screen):
         self.dirty = True
         self.side_cursor = -1            # the cursor the side shows (-1: redo)
         self.big = d.width >= 16
-        self.more = False           # a redraw is owed (see draw)
         while state.to_move() == CHANCE:
             app.chance()
         self._layout()
@@ -185,7 +192,7 @@ class Screen(C.Screen):
             if not self._pick(self.cursor):
                 app.refuse()
             elif self.field:
-                self.hold = True    # the moves' lines of sight: enough
+                self.later |= _KEEP     # the moves' lines of sight: enough
             return True
         if self.cursor == self.held:
             self.held = -1
@@ -213,7 +220,7 @@ class Screen(C.Screen):
                 self.todo[s] = 1
                 self.todo[self.cursor] = 1
                 self.dirty = True
-            self.hold = True
+            self.later |= _KEEP
             self.held = -1
             self.suggested = -1
             self._check_phase()
@@ -251,17 +258,17 @@ class Screen(C.Screen):
             # redraw for the dots and the answer only: the passes between
             # load and think (rows still owed wait for the answer)
             return self.think == 5 or self.think == 0
-        if self.pend and not self.hold:
+        if self.pend and not self.later & _KEEP:
             self._make_text()
             self.pend = False
-            self.hold = True            # drawn in the next pass
+            self.later |= _KEEP         # drawn in the next pass
             return True
         self._facts()
         if self.mode == _BOARD and self.due:
             self._style_text()
             return True
-        if self.more:
-            self.more = False
+        if self.later & _OWED:
+            self.later &= _KEEP
             return True
         if self.mode == _TEXT or self.mode == _MENU:
             return self.scroll.tick(now)
@@ -277,12 +284,18 @@ class Screen(C.Screen):
             # a board's show() pays per changed row: at most SPREAD of
             # them a pass, the rest in the next passes (see tick)
             d.spread(SPREAD)
-        if self.hold:
+        if self.later & _KEEP:
             # this pass did enough (opened the screen, played a move, made
-            # the score text): the frame is drawn in the next
-            self.hold = False
-            self.more = True
+            # the score text): the frame on the panel again, the new one
+            # in the next pass
+            self.later = _OWED
+            d.frame[:] = self.panel
             return
+        self._paint(d)
+        self.panel[:] = d.frame
+
+    def _paint(self, d):
+        """The new frame, of the mode shown."""
         if self.mode == _TEXT or self.mode == _MENU:
             d.fill(P.OFF)
             self.scroll.draw(d)
@@ -314,7 +327,7 @@ class Screen(C.Screen):
             if self._cells(d):
                 self.dirty = False
             else:
-                self.more = True
+                self.later |= _OWED
             self.side_cursor = -1
         if self.cursor != self.side_cursor:
             self._base(d)
@@ -644,7 +657,8 @@ class Screen(C.Screen):
             if self._pick(s):
                 self.suggested = t
                 self.cursor = t
-                self.hold = self.field      # (see key: a towering pick)
+                if self.field:
+                    self.later |= _KEEP     # (see key: a towering pick)
 
     def _items(self):
         """Bit set of the menu items offered now."""
@@ -688,7 +702,7 @@ class Screen(C.Screen):
             self._undo()
         elif it == _M_MIX:
             app.play(REMIX)
-            self.hold = True
+            self.later |= _KEEP
         elif it == _M_GRID:
             self.mode = _GRIDVIEW
         elif it == _M_SCORE:
@@ -703,7 +717,7 @@ class Screen(C.Screen):
         pieces): the app's undo, as the protocol's (State.undo_move)."""
         if not self.app.undo():
             return
-        self.hold = True            # drawn in the next pass
+        self.later |= _KEEP         # drawn in the next pass
         self.held = -1
         self.suggested = -1
         self._check_phase()
@@ -716,7 +730,7 @@ class Screen(C.Screen):
         self.mode = _TEXT
         self.text_for = 2 if final else 1
         self.pend = True
-        self.hold = True
+        self.later |= _KEEP
 
     def _make_text(self):
         b = self.state.breakdown()

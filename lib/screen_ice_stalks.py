@@ -106,8 +106,6 @@ class Screen(C.Screen):
                 self.humans += 1
         self.mode = DRAW
         self.back = DRAW         # where the views return to
-        self.since = app.now
-        self.phase = -1
         self.rush = False        # a key during a device seat's turn: on to
                                  # the next person's decision
         self.seed = (app.now & 0xFFFF) | 1    # the shaking bag's pictures only
@@ -116,8 +114,8 @@ class Screen(C.Screen):
         self.acts = None         # the engine's legal list for this rock
         self.sel = 0             # the cursor: an index into acts
         self.forced = False      # the only move is a new base
-        self.thinker = None      # a device seat's think() generator
-        self.choice = -1         # its move, shown before it is played
+        self.turn = C.Turn()     # a device seat's thinking, and its move
+                                 # shown before it is played
         self.done = bytearray(8)    # the stalk just completed, base first
         self.done_len = 0
         self.collector = 0
@@ -143,11 +141,9 @@ class Screen(C.Screen):
         made, so the next drawer gets the device."""
         st = self.state
         app = self.app
-        self.since = app.now
-        self.phase = -1
+        self.restart()
         self.skip = False
-        self.thinker = None
-        self.choice = -1
+        self.turn.reset()
         p = st.to_move()
         # a completed stalk leaves the table: no empty slots on the panel
         top = len(st.stalks) - self.visible
@@ -181,7 +177,6 @@ class Screen(C.Screen):
         self._follow()
         if st.is_bot(p):
             self.mode = PLACE
-            self.thinker = st.think()
             return
         self.rush = False
         if self.forced:
@@ -261,15 +256,13 @@ class Screen(C.Screen):
                     return False
                 n = st.players
                 self.viewed = (self.viewed + (1 if k == RIGHT else n - 1)) % n
-                self.since = app.now
-                self.phase = -1
+                self.restart()
                 return True
             if (k == DOWN and m == BAG) or (k == UP and m == SCORES and
                                             self.back != END):
                 return self._view(SCORES if m == BAG else BAG)
             self.mode = self.back
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             return True
         if m == END:
             if k == LEFT or k == RIGHT:
@@ -297,8 +290,7 @@ class Screen(C.Screen):
                 return False
             self.back = m
             self.mode = ASK
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             return True
         if m == DRAW:
             if k == A:
@@ -331,8 +323,7 @@ class Screen(C.Screen):
 
     def _view(self, m):
         self.mode = m
-        self.since = self.app.now
-        self.phase = -1
+        self.restart()
         if m == SCORES:
             st = self.state
             t = st.to_move()
@@ -342,8 +333,7 @@ class Screen(C.Screen):
 
     def _shake(self):
         self.mode = SHAKE
-        self.since = self.app.now
-        self.phase = -1
+        self.restart()
         self.skip = False
 
     def _place(self, a):
@@ -366,8 +356,7 @@ class Screen(C.Screen):
             # what it earned, the +15 included when it brought it
             self.points = st.score(self.collector) - before
             self.mode = DONE
-            self.since = app.now
-            self.phase = -1
+            self.restart()
             self.skip = False
             return
         self._settle(True)
@@ -399,8 +388,8 @@ class Screen(C.Screen):
         dt = ticks_diff(now, self.since)
         if dt > 60000:
             dt = 60000
-        # the effects' clock, at the ANIMATION SPEED setting (app.speed)
-        fx = dt * app.speed >> 2
+        # the effects' clock, at the ANIMATION SPEED setting
+        fx = self.elapsed()
         if self.rush:
             fx = 60000
         if m == UNDOING:
@@ -453,28 +442,28 @@ class Screen(C.Screen):
                 return True
             return self.blink(fx // 150)
         if m == PLACE:
-            if self.thinker is not None:
+            if st.is_bot(st.turn):
                 # a device seat: one slice of thought a pass, then its
-                # choice shows a moment before it is played
-                if self.choice < 0:
-                    try:
-                        a = next(self.thinker)
-                    except StopIteration:
-                        a = self.acts[0]
-                    if a is not None:
-                        self.choice = a
-                        i = 0
-                        while self.acts[i] != a:
-                            i += 1
-                        self.sel = i
-                        self._follow()
-                        self.since = now
-                        self.phase = -1
-                        return True
-                    return self.blink(dt // THINK_MS)
-                if fx >= BOT_MS:
-                    self.thinker = None
-                    self._place(self.choice)
+                # choice shows a moment before it is played (a key
+                # during its turn hurries it: rush)
+                turn = self.turn
+                if turn.action < 0:
+                    a = turn.slice(st)
+                    if a is None:
+                        return self.blink(dt // THINK_MS)
+                    if a < 0:
+                        a = turn.action = self.acts[0]
+                    i = 0
+                    while self.acts[i] != a:
+                        i += 1
+                    self.sel = i
+                    self._follow()
+                    self.restart()
+                    return True
+                if self.rush or turn.due(self, BOT_MS):
+                    a = turn.action
+                    turn.reset()
+                    self._place(a)
                     return True
                 return self.blink(dt // BLINK_MS)
             return self.blink(dt // (BLINK_MS if self.big else BEAT_MS))
@@ -535,7 +524,8 @@ class Screen(C.Screen):
         bot = st.is_bot(st.turn)
         step = 2 if bot else 1
         # the dots walk while a device seat thinks
-        off = self.phase & 1 if (self.thinker is not None and self.choice < 0) else 0
+        off = self.phase & 1 if (bot and self.mode == PLACE and
+                                 self.turn.action < 0) else 0
         x = off
         while x < w:        # (a range with a variable step is a heap object)
             d.pixel(x, 0, pc)

@@ -32,7 +32,7 @@ def owes_nothing(sim):
     """The game screen owes the LEDs nothing: no cell left to draw, no
     rows held back, no hint or text on its way."""
     scr = sim.app.game_scr
-    return scr is None or not (scr.more or scr.dirty or scr.hold or
+    return scr is None or not (scr.later or scr.dirty or
                                scr.think or scr.pend or sim.app.d.owed)
 
 
@@ -528,7 +528,7 @@ def full_picture(sim):
     scr = screen(sim)
     d = sim.app.d
     scr._layout()
-    scr.hold = False
+    scr.later = 0
     for _ in range(10):
         scr.draw(d)
         if not scr.dirty:
@@ -538,6 +538,7 @@ def full_picture(sim):
 
 def test_a_move_draws_two_cells_again_and_the_frame_is_the_same_as_drawn_afresh():
     from engine.rng import Rng
+    from lib.screen_ice_solo import _OWED
     for board in ("pico_8x8", "pico_16x16"):
         sim = open_game(board=board, seed=7)
         st = state(sim)
@@ -551,12 +552,14 @@ def test_a_move_draws_two_cells_again_and_the_frame_is_the_same_as_drawn_afresh(
             sim.press("a")
             scr.cursor = (t8 >> 3) * 5 + (t8 & 7)
             sim.down("a")
+            before = bytes(sim.app.d.frame)
             sim.now += 20
             sim.step()
             assert st.history()[-1] == (a, False)
-            # only the move's two cells were marked, and this pass drew
-            # nothing (the next one does)
-            assert sum(scr.todo[:25]) == 2 and scr.hold is False and scr.more
+            # only the move's two cells were marked, and this pass painted
+            # the frame on the panel again (the next one draws the move)
+            assert sum(scr.todo[:25]) == 2 and scr.later == _OWED
+            assert bytes(sim.app.d.frame) == before
             sim.up("a")
             at_phase(sim, 1 + k % 2)
             got = bytes(sim.app.d.frame)

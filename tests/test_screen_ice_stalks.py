@@ -313,15 +313,15 @@ def test_a_device_seat_plays_by_itself_and_keys_stay_live():
     draw(sim, "g")
     sim.press("a")                     # g3@new; the device's turn
     sim.rng.add("c")
-    wait_for(sim, lambda: g.mode == S.PLACE and g.thinker is not None, 3000)
+    wait_for(sim, lambda: g.mode == S.PLACE and st.is_bot(st.turn), 3000)
     assert st.turn == 1 and st.rock == 4
     # it thinks one slice a pass: the dots walk meanwhile
     slices = 0
-    while g.choice < 0:
+    while g.turn.action < 0:
         sim.advance(20)
         slices += 1
     assert slices >= 2
-    assert g.choice == st.hint(), "the bot's move, as hint names it"
+    assert g.turn.action == st.hint(), "the bot's move, as hint names it"
     assert [at(sim, x, 0) for x in range(2)] in ([P.player(1), P.OFF],
                                                  [P.OFF, P.player(1)])
     wait_for(sim, lambda: st.placed == 2, 3000)
