@@ -145,7 +145,7 @@ from lib import palette
 # the keys are re-exported for screens (see the contract above)
 from lib.buttons import UP, DOWN, LEFT, RIGHT, A, B, ticks_diff, ticks_ms  # noqa: F401
 from engine.rng import Rng
-from engine.state import CHANCE, OVER, IllegalMove, release
+from engine.state import CHANCE, OVER, IllegalMove, State, release
 
 try:
     from micropython import const
@@ -512,7 +512,7 @@ class App:
                 return False
             self.keep = w is False
             return True
-        if hasattr(w, "GAME"):          # the waiting game itself, resumed
+        if isinstance(w, State):        # the waiting game itself, resumed
             self._drop_shell()
             return self.enter(gid, w, self.store.view)
         self.go(w)                      # the resume offer first
