@@ -53,6 +53,11 @@ def _modules_kept():
     stay the ones the app uses, whatever test ran before."""
     saved = {k: v for k, v in sys.modules.items() if k.startswith(("engine.", "lib."))}
     yield
+    # a module first imported during the test may hold the test's fresh
+    # copies of the others (a screen subclassing a re-imported base): drop it
+    for name in [n for n in sys.modules if n.startswith(("engine.", "lib."))
+                 and n not in saved]:
+        del sys.modules[name]
     for name, mod in saved.items():
         if sys.modules.get(name) is not mod:
             sys.modules[name] = mod

@@ -125,17 +125,16 @@ def cases():
     return out
 
 
-def fresh_game_modules():
-    """Drop the games' modules a test before may have imported, so each
-    walk imports its game as a board does when it is opened (conftest puts
-    them back after the test)."""
-    for name in [n for n in sys.modules if n.startswith(("engine.", "lib.screen_"))]:
-        if name not in ("engine.state", "engine.registry", "engine.catalog", "engine.rng"):
-            del sys.modules[name]
+def fresh_modules():
+    """Drop the device modules a test before may have imported or left
+    caches in, so each walk boots as a board does, importing everything
+    afresh (conftest puts the test process's modules back after)."""
+    for name in [n for n in sys.modules if n.startswith(("engine.", "lib."))]:
+        del sys.modules[name]
 
 
 def play_case(board, name):
-    fresh_game_modules()
+    fresh_modules()
     if name.startswith("walk "):
         words = name.split()
         settings = tuple(tuple(w.split("=")) for w in words[2:])
