@@ -58,6 +58,9 @@ def _modules_kept():
     for name in [n for n in sys.modules if n.startswith(("engine.", "lib."))
                  and n not in saved]:
         del sys.modules[name]
+        package, _, attr = name.rpartition(".")
+        if package in sys.modules and getattr(sys.modules[package], attr, None) is not None:
+            delattr(sys.modules[package], attr)
     for name, mod in saved.items():
         if sys.modules.get(name) is not mod:
             sys.modules[name] = mod
