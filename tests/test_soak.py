@@ -24,7 +24,8 @@ pytestmark = [pytest.mark.bench, pytest.mark.xdist_group("soak")]
 SCALE = int(os.environ.get("POCKET_CAMPAIGN", "1"))
 PRESSES = 10000 * SCALE
 EVERY = 2500 * SCALE
-WORK = os.path.join(ROOT, ".cache", "soak-ci")
+# a folder per test process: two must never stage into one
+WORK = os.path.join(ROOT, ".cache", "soak-ci-" + os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 
 @pytest.fixture(scope="module")
