@@ -238,3 +238,14 @@ class MemoryPort:
     def write(self, data):
         self.outgoing += data
         return len(data)
+
+
+def ask_over_port(sim, port, line, passes=200):
+    """Sim, MemoryPort, bytes -> str: send one line and let the app run until its answer is complete."""
+    port.outgoing.clear()
+    port.incoming += line
+    for _ in range(passes):
+        sim.advance(sim.frame_ms)
+        if port.outgoing.endswith(b"\n\n") and not port.incoming:
+            break
+    return port.outgoing.decode()

@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from harness import MemoryPort
+from harness import MemoryPort, ask_over_port as ask
 from tools.simkit import Sim, open_pty_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -22,17 +22,6 @@ def serving(board="pico_8x8"):
     port = MemoryPort()
     sim.serve(port)
     return sim, port
-
-
-def ask(sim, port, line, passes=200):
-    """Send one line and let the app run until its answer is complete."""
-    port.outgoing.clear()
-    port.incoming += line
-    for _ in range(passes):
-        sim.advance(sim.frame_ms)
-        if port.outgoing.endswith(b"\n\n") and not port.incoming:
-            break
-    return port.outgoing.decode()
 
 
 def test_nothing_loads_until_a_line_comes_and_the_port_is_not_blocking():

@@ -4,21 +4,10 @@ and the line's limits are in bytes, with control characters refused."""
 
 from lib import app as A
 from lib.link import MAX_LINE
-from harness import MemoryPort
+from harness import MemoryPort, ask_over_port as ask
 from tools.simkit import Sim
 
 PASS_MS = 100     # longer loop passes: minutes of idling stay quick
-
-
-def ask(sim, port, line, passes=200):
-    """Send one line and let the app run until its answer is complete."""
-    port.outgoing.clear()
-    port.incoming += line
-    for _ in range(passes):
-        sim.advance(sim.frame_ms)
-        if port.outgoing.endswith(b"\n\n") and not port.incoming:
-            break
-    return port.outgoing.decode()
 
 
 def serving(board="pico_8x8"):
