@@ -434,8 +434,7 @@ class App:
         self.menu.select(self.menu_item)
 
     def _drop_shell(self):
-        # lib/shell.py from .mpy: ~4.9 KB of heap back for the game
-        # (measured on circuitpython-cpy32)
+        # the shell's screens are not needed in a game: their heap is
         if "lib.shell" in sys.modules:
             release("lib.shell")
             gc.collect()
@@ -690,9 +689,7 @@ class App:
         if gid:
             release("lib.screen_" + gid)
             # and the game's helpers (engine/<id>_*.py: a phase's, the
-            # save's, the hint's), which the menu and the next game need
-            # the heap of (from .mpy, on circuitpython-cpy32, Bag of Ice's
-            # screen and engine give back ~12.8 KB, Ice Solo's ~15.8 KB)
+            # save's, the hint's), whose heap the menu and the next game need
             helpers = "engine." + gid + "_"
             for name in [n for n in sys.modules if n.startswith(helpers)]:
                 release(name)
