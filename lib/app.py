@@ -434,7 +434,7 @@ class App:
         self.menu.select(self.menu_item)
 
     def _drop_shell(self):
-        # the shell's screens are not needed in a game: their heap is
+        # the shell's screens are not needed in a game, which wants their heap
         if "lib.shell" in sys.modules:
             release("lib.shell")
             gc.collect()
